@@ -1,0 +1,76 @@
+/**
+ * Number formats of the product (spec §2 price labels, §3 number format). Grouping and decimals come from
+ * `Intl.NumberFormat('es-VE')`: '.' for thousands, ',' for decimals, grouping from four digits on.
+ */
+
+const formatters = new Map<number, Intl.NumberFormat>();
+
+function esVE(decimals: number): Intl.NumberFormat {
+  let formatter = formatters.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('es-VE', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: 'always',
+    });
+    formatters.set(decimals, formatter);
+  }
+  return formatter;
+}
+
+/** Parses a number from a number or a numeric string as the backend sends it; anything else is NaN. */
+export function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value.trim());
+  return Number.NaN;
+}
+
+/**
+ * Spec's price label. Numbers are used as numbers; strings have every non-digit stripped first (so
+ * '$ 1.500.000' reads 1500000 and a decimal string loses its point, as the spec's rule says).
+ * ≥ 1,000,000 → one decimal + 'M' ('1.5M', '1.0M'); ≥ 1,000 → whole thousands, floored, + 'K' ('250K',
+ * 999,999 → '999K', never '1000K'); else the plain integer. NaN, empty or non-finite → '0'. Negative values
+ * keep their sign with the same rule applied to the magnitude.
+ */
+export function formatPriceLabel(value: number | string): string {
+  const n = typeof value === 'string' ? Number(value.replace(/\D/g, '') || 'NaN') : value;
+  if (!Number.isFinite(n)) return '0';
+  const sign = n < 0 ? '-' : '';
+  const abs = Math.abs(n);
+  if (abs >= 1_000_000) {
+    // Floor to one decimal so 1,999,999 reads 1.9M, matching the K rule's flooring.
+    return `${sign}${(Math.floor(abs / 100_000) / 10).toFixed(1)}M`;
+  }
+  if (abs >= 1_000) return `${sign}${Math.floor(abs / 1_000)}K`;
+  return `${sign}${Math.floor(abs)}`;
+}
+
+/**
+ * Spec's number format: '.' thousands, ',' decimals (1234567.891 → '1.234.567,89').
+ * Zero or non-numeric input → '0' (spec §3).
+ */
+export function formatNumber(value: unknown, decimals = 2): string {
+  const n = toNumber(value);
+  if (!Number.isFinite(n) || n === 0) return '0';
+  const safeDecimals = Math.min(Math.max(Math.trunc(decimals), 0), 20);
+  const text = esVE(safeDecimals).format(n);
+  // Values that round to zero ('-0,00') are zero for the reader.
+  return /^-?[0.,]+$/.test(text) ? '0' : text;
+}
+
+/** Popup and panel price: '$' prefix, thousands, no decimals ('$150.000'); unparseable → '$0'. */
+export function formatPrice(value: unknown): string {
+  return `$${formatNumber(value, 0)}`;
+}
+
+/** Area in square metres ('120 m²'); unparseable → '0 m²'. */
+export function formatArea(value: unknown): string {
+  return `${formatNumber(value, 0)} m²`;
+}
+
+/** Circle drawing label: 'Distancia: 500 m' for whole metres, else two decimals ('Distancia: 1.234,57 m'). */
+export function formatDistanceLabel(meters: number): string {
+  if (!Number.isFinite(meters) || meters <= 0) return 'Distancia: 0 m';
+  const decimals = Number.isInteger(meters) ? 0 : 2;
+  return `Distancia: ${formatNumber(meters, decimals)} m`;
+}

@@ -1,0 +1,80 @@
+/**
+ * Every user-facing string of the product, in Spanish, in one place (DESIGN.md). The spec's English strings
+ * come from an untranslated third-party plugin; their Spanish replacements live here. Console texts the spec
+ * quotes literally (spec §8) are kept as given so logs match the original.
+ */
+export const MESSAGES = {
+  operation: { sale: 'Venta', rental: 'Alquiler' },
+  map: {
+    twoFingers: 'Usa dos dedos para mover y hacer zoom en el mapa.',
+    reset: 'Reiniciar Mapa',
+    searchHere: 'Buscar inmuebles en esta zona',
+    noMaxZoom: 'Map has no maxZoom specified',
+    missingPosition: 'El mapa necesita una posición (latitud y longitud).',
+    missingMapId: 'El mapa necesita un identificador (mapId).',
+    missingZoom: 'El mapa necesita un nivel de zoom.',
+    webglLost: 'El mapa perdió el contexto gráfico. Intentando recuperarlo…',
+  },
+  locate: {
+    title: 'Ubicación actual',
+    // Spanish for the plugin's 'Show me where I am'.
+    showMe: 'Muéstrame dónde estoy',
+    // Spanish for 'You are within {distance} {unit} from this point'.
+    within: 'Estás a {distance} {unit} de este punto',
+    // Spanish for 'You seem located outside the boundaries of the map'.
+    outside: 'Parece que estás fuera de los límites del mapa',
+    errorLog: 'Location error:',
+  },
+  search: {
+    placeholder: 'Ciudad',
+    pickerPlaceholder: 'Ubicación - Ingresar urbanización o ciudad.',
+    clear: 'Borrar',
+    noResults: 'Datos no encontrados',
+    loading: 'Buscando…',
+    label: 'Buscar lugar',
+    addressLabel: 'Buscar dirección',
+  },
+  card: {
+    code: 'Código',
+    rooms: 'hab',
+    baths: 'baños',
+    parking: 'est',
+    squareMetres: 'm²',
+    close: 'Cerrar',
+    photoMissing: 'Foto no disponible',
+  },
+  drawing: {
+    polygon: 'DIBUJAR AREA',
+    circle: 'SELECCIONAR AREA',
+    start: 'PULSA PARA INICIAR A DIBUJAR',
+    addPoints: 'AGREGAR MAS PUNTOS',
+    closeArea: 'HAGA CLIC EN EL PRIMER PUNTO PARA CERRAR EL ÁREA',
+    distance: 'Distancia: {meters} m',
+    removeCircle: 'X',
+  },
+  picker: {
+    addressNotFound: 'No se pudo encontrar la dirección de este punto.',
+    locationLabel: 'Ubicación del inmueble',
+  },
+  errors: {
+    loadData: 'No se pudieron cargar los datos. Intente de nuevo.',
+    forwardGeocoding: 'Error en forward geocoding:',
+    reverseGeocoding: 'Error en reverse geocoding:',
+    paneWithoutMap: 'No se puede mostrar el pane: state.map es null o undefined',
+    httpStatus: 'Request failed with status code {n}',
+    network: 'Network Error',
+    aborted: 'Request aborted',
+    timeout: 'timeout of {n}ms exceeded',
+  },
+} as const;
+
+/**
+ * Fills `{name}` placeholders from `values`; unknown placeholders stay as written so a missing value is
+ * visible rather than silently empty.
+ */
+export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : String(value);
+  });
+}

@@ -1,0 +1,114 @@
+import { own, isRecord, readCoordinate, readNumber, readStringList, readText } from './parse';
+import type { BBox, Operacion, Property, Rejection } from './types';
+
+/**
+ * Where listings of this product can be: Venezuela with a wide margin (its islands included). A point outside
+ * is almost always latitude and longitude swapped or a placeholder, so it is rejected, not drawn at sea.
+ */
+export const VENEZUELA_SERVICE_BBOX: BBox = [-75, -1, -58, 17];
+
+export interface NormalizeOptions {
+  /** Reject points outside this box; `null` accepts any valid coordinate. Default: VENEZUELA_SERVICE_BBOX. */
+  bounds?: BBox | null;
+}
+
+export interface NormalizeResult {
+  properties: Property[];
+  rejected: Rejection[];
+}
+
+const NUMERIC_FIELDS = [
+  'precio',
+  'precioFinal',
+  'nroHabitaciones',
+  'nroBanios',
+  'nroEstacionamientos',
+  'areaConstruccion',
+  'areaTerreno',
+] as const;
+
+const TEXT_FIELDS = [
+  'zona',
+  'tipoInmueble',
+  'urbanizacion',
+  'direccionDetallada',
+  'foto',
+  'url',
+  'color',
+  'trimestre',
+] as const;
+
+/** 'Venta' in any case and spacing is a sale; anything else is a rental (spec §3). */
+export function readOperacion(value: unknown): Operacion {
+  return typeof value === 'string' && value.trim().toLowerCase() === 'venta' ? 'Venta' : 'Alquiler';
+}
+
+function coordinateProblem(name: 'latitud' | 'longitud', raw: unknown, value: number, limit: number): string | null {
+  if (raw === undefined || raw === null || raw === '') return `${name} ausente`;
+  if (!Number.isFinite(value)) return `${name} no numérica`;
+  if (Math.abs(value) > limit) return `${name} fuera de rango`;
+  return null;
+}
+
+function outside(bounds: BBox, lat: number, lng: number): boolean {
+  const [west, south, east, north] = bounds;
+  return lat < south || lat > north || lng < west || lng > east;
+}
+
+function readId(record: object, index: number): string {
+  const raw = own(record, 'id');
+  const text = readText(raw).trim();
+  return text === '' ? `fila-${index}` : text;
+}
+
+/** One record → a Property, or the Spanish reason it was rejected. */
+function normalizeOne(raw: unknown, index: number, bounds: BBox | null): Property | string {
+  if (!isRecord(raw)) return 'el registro no es un objeto';
+  const rawLat = own(raw, 'latitud');
+  const rawLng = own(raw, 'longitud');
+  const latitud = readCoordinate(rawLat);
+  const longitud = readCoordinate(rawLng);
+  const problem = coordinateProblem('latitud', rawLat, latitud, 90) ?? coordinateProblem('longitud', rawLng, longitud, 180);
+  if (problem) return problem;
+  if (bounds && outside(bounds, latitud, longitud)) {
+    return 'coordenadas fuera de Venezuela (¿latitud y longitud invertidas?)';
+  }
+  const code = own(raw, 'codigoInmueblePublico') ?? own(raw, 'codigoInmublePublico');
+  const property = {
+    id: readId(raw, index),
+    latitud,
+    longitud,
+    operacion: readOperacion(own(raw, 'operacion')),
+    codigoInmueblePublico: readText(code),
+    imagenes: readStringList(own(raw, 'imagenes')),
+  } as Property;
+  for (const field of NUMERIC_FIELDS) property[field] = readNumber(own(raw, field));
+  for (const field of TEXT_FIELDS) property[field] = readText(own(raw, field));
+  return property;
+}
+
+/**
+ * Normalizes raw property records from the backend (spec §3). Every field is present in the output; numeric
+ * fields come from numbers or numeric strings, unparseable → 0; text stays plain text. Records without
+ * valid coordinates, outside `bounds`, not objects, or repeating an earlier id are rejected with a Spanish
+ * reason and their index — never placed at 0,0, never thrown. Only own, known fields are read, so keys such
+ * as `__proto__` have no effect.
+ */
+export function normalizeProperties(raw: readonly unknown[], options: NormalizeOptions = {}): NormalizeResult {
+  const bounds = options.bounds === undefined ? VENEZUELA_SERVICE_BBOX : options.bounds;
+  const properties: Property[] = [];
+  const rejected: Rejection[] = [];
+  const seen = new Set<string>();
+  for (let index = 0; index < raw.length; index++) {
+    const result = normalizeOne(raw[index], index, bounds);
+    if (typeof result === 'string') {
+      rejected.push({ index, reason: result });
+    } else if (seen.has(result.id)) {
+      rejected.push({ index, reason: 'id duplicado' });
+    } else {
+      seen.add(result.id);
+      properties.push(result);
+    }
+  }
+  return { properties, rejected };
+}

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatArea, formatDistanceLabel, formatNumber, formatPrice, formatPriceLabel } from '../../src/core/format';
+
+describe('formatPriceLabel (spec: K/M labels, non-digits stripped from strings)', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1_000, '1K'],
+    [1_999, '1K'],
+    [250_000, '250K'],
+    [999_999, '999K'],
+    [1_000_000, '1.0M'],
+    [1_500_000, '1.5M'],
+    [1_999_999, '1.9M'],
+    [12_345_678, '12.3M'],
+    [999.99, '999'],
+  ])('%s → %s', (value, label) => {
+    expect(formatPriceLabel(value)).toBe(label);
+  });
+
+  it('strips every non-digit from strings first', () => {
+    expect(formatPriceLabel('$ 1.500.000')).toBe('1.5M');
+    expect(formatPriceLabel('Bs. 250.000')).toBe('250K');
+    expect(formatPriceLabel('USD 999')).toBe('999');
+    // The spec's rule drops a decimal point with the other non-digits.
+    expect(formatPriceLabel('1500.50')).toBe('150K');
+  });
+
+  it('gives 0 for NaN, empty, digit-less strings and infinities', () => {
+    expect(formatPriceLabel(Number.NaN)).toBe('0');
+    expect(formatPriceLabel('')).toBe('0');
+    expect(formatPriceLabel('consultar')).toBe('0');
+    expect(formatPriceLabel(Number.POSITIVE_INFINITY)).toBe('0');
+  });
+
+  it('keeps the sign of negative numbers', () => {
+    expect(formatPriceLabel(-1_500_000)).toBe('-1.5M');
+    expect(formatPriceLabel(-2_500)).toBe('-2K');
+    expect(formatPriceLabel(-5)).toBe('-5');
+  });
+});
+
+describe('formatNumber (spec: "." thousands, "," decimals, zero or non-numeric → "0")', () => {
+  it.each([
+    [1234567.891, 2, '1.234.567,89'],
+    [1234, 0, '1.234'],
+    [1234, 2, '1.234,00'],
+    [999, 0, '999'],
+    [0.5, 2, '0,50'],
+    [-1234.5, 2, '-1.234,50'],
+    ['1234.5', 1, '1.234,5'],
+  ])('%s with %s decimals → %s', (value, decimals, text) => {
+    expect(formatNumber(value, decimals)).toBe(text);
+  });
+
+  it('defaults to two decimals', () => {
+    expect(formatNumber(1000)).toBe('1.000,00');
+  });
+
+  it.each([0, '0', '', 'abc', null, undefined, Number.NaN, Infinity, {}, [], 0.001])('%s → "0"', (value) => {
+    expect(formatNumber(value)).toBe('0');
+  });
+
+  it('never throws and always matches the Venezuelan pattern', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        expect(formatNumber(value)).toMatch(/^(0|-?\d{1,3}(\.\d{3})*(,\d+)?)$/);
+      }),
+    );
+  });
+
+  it('reads back the same number it formats (rounded to the decimals)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (n) => {
+        const text = formatNumber(n, 2);
+        if (text === '0') return;
+        const back = Number(text.replaceAll('.', '').replace(',', '.'));
+        expect(Math.abs(back - n)).toBeLessThanOrEqual(0.005 + Math.abs(n) * 1e-12);
+      }),
+    );
+  });
+});
+
+describe('formatPrice, formatArea, formatDistanceLabel', () => {
+  it('prefixes $ with thousands and no decimals', () => {
+    expect(formatPrice(150000)).toBe('$150.000');
+    expect(formatPrice('2500000')).toBe('$2.500.000');
+    expect(formatPrice(1234.6)).toBe('$1.235');
+    expect(formatPrice('consultar')).toBe('$0');
+  });
+
+  it('writes areas in m²', () => {
+    expect(formatArea(120)).toBe('120 m²');
+    expect(formatArea(1500.4)).toBe('1.500 m²');
+    expect(formatArea(null)).toBe('0 m²');
+  });
+
+  it('labels circle radii as the spec shows them', () => {
+    expect(formatDistanceLabel(500)).toBe('Distancia: 500 m');
+    expect(formatDistanceLabel(1234.567)).toBe('Distancia: 1.234,57 m');
+    expect(formatDistanceLabel(Number.NaN)).toBe('Distancia: 0 m');
+  });
+});
