@@ -1,0 +1,121 @@
+import type { PropertyTable } from './types';
+
+/**
+ * VEPT: the binary form of a PropertyTable, for files and HTTP. Little-endian throughout.
+ *
+ *   0  'VEPT' magic            4 bytes
+ *   4  version (1)             uint32
+ *   8  length (rows)           uint32
+ *  12  dictionary JSON bytes   uint32   → UTF-8 JSON {"quarters": [...], "colors": [...]}
+ *  16  dictionary JSON, then zero padding to a multiple of 8
+ *      columns in order, each starting on an 8-byte boundary:
+ *      lng f64 · lat f64 · price f64 · operation u8 · quarter u16 · color u16
+ *
+ * Aligned columns let `decodeTable` make typed-array views without copying when the input buffer is aligned.
+ */
+const MAGIC = 0x54504556; // 'VEPT' read as little-endian uint32
+const VERSION = 1;
+const HEADER = 16;
+/** Guard against absurd lengths in corrupt headers (10M rows is twice the largest supported set). */
+const MAX_ROWS = 10_000_000;
+
+const pad8 = (n: number) => (n + 7) & ~7;
+
+interface Layout {
+  dictBytes: number;
+  offsets: { lng: number; lat: number; price: number; operation: number; quarter: number; color: number };
+  total: number;
+}
+
+function layout(rows: number, dictBytes: number): Layout {
+  let at = pad8(HEADER + dictBytes);
+  const take = (bytes: number) => {
+    const start = at;
+    at = pad8(at + bytes);
+    return start;
+  };
+  const offsets = {
+    lng: take(rows * 8),
+    lat: take(rows * 8),
+    price: take(rows * 8),
+    operation: take(rows),
+    quarter: take(rows * 2),
+    color: take(rows * 2),
+  };
+  return { dictBytes, offsets, total: at };
+}
+
+/** Encodes a table into one buffer (see the format above). */
+export function encodeTable(table: PropertyTable): Uint8Array {
+  const dict = new TextEncoder().encode(JSON.stringify({ quarters: table.quarters, colors: table.colors }));
+  const { offsets, total } = layout(table.length, dict.byteLength);
+  const bytes = new Uint8Array(total);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, VERSION, true);
+  view.setUint32(8, table.length, true);
+  view.setUint32(12, dict.byteLength, true);
+  bytes.set(dict, HEADER);
+  const put = (offset: number, column: ArrayBufferView) => {
+    bytes.set(new Uint8Array(column.buffer, column.byteOffset, column.byteLength), offset);
+  };
+  put(offsets.lng, table.lng);
+  put(offsets.lat, table.lat);
+  put(offsets.price, table.price);
+  put(offsets.operation, table.operation);
+  put(offsets.quarter, table.quarter);
+  put(offsets.color, table.color);
+  return bytes;
+}
+
+function readDictionaries(bytes: Uint8Array, dictBytes: number): { quarters: string[]; colors: string[] } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEADER, HEADER + dictBytes)));
+  } catch {
+    throw new Error('VEPT: diccionarios ilegibles');
+  }
+  const { quarters, colors } = (parsed ?? {}) as { quarters?: unknown; colors?: unknown };
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+  if (!strings(quarters) || !strings(colors)) throw new Error('VEPT: diccionarios inválidos');
+  return { quarters, colors };
+}
+
+/**
+ * Decodes a VEPT buffer. Throws an Error with a Spanish message on a wrong magic or version, a truncated
+ * buffer, or unreadable dictionaries; never reads out of bounds.
+ */
+export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  if (bytes.byteLength < HEADER) throw new Error('VEPT: datos truncados (sin cabecera)');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== MAGIC) throw new Error('VEPT: no es una tabla VEPT');
+  const version = view.getUint32(4, true);
+  if (version !== VERSION) throw new Error(`VEPT: versión ${version} no soportada`);
+  const rows = view.getUint32(8, true);
+  const dictBytes = view.getUint32(12, true);
+  if (rows > MAX_ROWS) throw new Error('VEPT: demasiadas filas');
+  const { offsets, total } = layout(rows, dictBytes);
+  if (HEADER + dictBytes > bytes.byteLength || total > bytes.byteLength) throw new Error('VEPT: datos truncados');
+  const { quarters, colors } = readDictionaries(bytes, dictBytes);
+  // Views when the absolute offset is aligned for the element size, copies otherwise.
+  const column = <T>(Ctor: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, offset: number): T => {
+    const absolute = bytes.byteOffset + offset;
+    if (absolute % Ctor.BYTES_PER_ELEMENT === 0 && bytes.buffer instanceof ArrayBuffer) {
+      return new Ctor(bytes.buffer, absolute, rows);
+    }
+    const copy = bytes.slice(offset, offset + rows * Ctor.BYTES_PER_ELEMENT);
+    return new Ctor(copy.buffer, 0, rows);
+  };
+  return {
+    length: rows,
+    lng: column(Float64Array, offsets.lng),
+    lat: column(Float64Array, offsets.lat),
+    price: column(Float64Array, offsets.price),
+    operation: column(Uint8Array, offsets.operation),
+    quarter: column(Uint16Array, offsets.quarter),
+    color: column(Uint16Array, offsets.color),
+    quarters,
+    colors,
+  };
+}

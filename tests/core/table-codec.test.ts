@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { buildPropertyTable, emptyTable } from '../../src/core/table';
+import { decodeTable, encodeTable } from '../../src/core/table-codec';
+import { normalizeProperties } from '../../src/core/normalize';
+import type { PropertyTable } from '../../src/core/types';
+
+const sample = buildPropertyTable(
+  normalizeProperties([
+    { id: 1, latitud: 10.5, longitud: -66.9, operacion: 'Venta', precio: 123456.5, trimestre: '2024-T1', color: 'verde' },
+    { id: 2, latitud: 8.1, longitud: -63.5, operacion: 'Alquiler', precio: 450, trimestre: '2021-T3', color: 'rojo' },
+    { id: 3, latitud: 10.6, longitud: -71.6, operacion: 'Venta', precio: 9e6, trimestre: '2024-T1', color: 'azul ñ' },
+  ]).properties,
+);
+
+const plain = (t: PropertyTable) => ({
+  length: t.length,
+  columns: [t.lng, t.lat, t.price, t.operation, t.quarter, t.color].map((c) => [...c]),
+  quarters: t.quarters,
+  colors: t.colors,
+});
+
+describe('VEPT codec', () => {
+  it('round-trips every column and the dictionaries (UTF-8 included)', () => {
+    expect(plain(decodeTable(encodeTable(sample)))).toEqual(plain(sample));
+  });
+
+  it('round-trips an empty table', () => {
+    expect(plain(decodeTable(encodeTable(emptyTable())))).toEqual(plain(emptyTable()));
+  });
+
+  it('decodes from an ArrayBuffer and from an unaligned Uint8Array slice', () => {
+    const bytes = encodeTable(sample);
+    expect(plain(decodeTable(bytes.slice().buffer))).toEqual(plain(sample));
+    const shifted = new Uint8Array(bytes.byteLength + 1);
+    shifted.set(bytes, 1);
+    expect(plain(decodeTable(shifted.subarray(1)))).toEqual(plain(sample));
+  });
+
+  it('refuses corrupt input with clear errors and never reads out of bounds', () => {
+    const bytes = encodeTable(sample);
+    expect(() => decodeTable(bytes.subarray(0, 8))).toThrow('VEPT: datos truncados (sin cabecera)');
+    expect(() => decodeTable(bytes.subarray(0, bytes.byteLength - 1))).toThrow('VEPT: datos truncados');
+    const wrongMagic = bytes.slice();
+    wrongMagic[0] = 0;
+    expect(() => decodeTable(wrongMagic)).toThrow('VEPT: no es una tabla VEPT');
+    const wrongVersion = bytes.slice();
+    new DataView(wrongVersion.buffer).setUint32(4, 9, true);
+    expect(() => decodeTable(wrongVersion)).toThrow('VEPT: versión 9 no soportada');
+    const huge = bytes.slice();
+    new DataView(huge.buffer).setUint32(8, 0xffffffff, true);
+    expect(() => decodeTable(huge)).toThrow('VEPT: demasiadas filas');
+    const badDict = bytes.slice();
+    badDict[16] = 0x7b + 1;
+    expect(() => decodeTable(badDict)).toThrow(/VEPT: diccionarios/);
+  });
+});
