@@ -5,8 +5,13 @@
 import { once } from 'node:events';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { encodeTable } from '../src/core/table-codec';
-import { generateAgencies, generateListings, generateTransactionsTable, transactionRecord } from '../src/datagen';
+import { encodeTable } from '../src/core/table-codec.ts';
+import {
+  generateAgencies,
+  generateListings,
+  generateTransactionsTable,
+  transactionRecord,
+} from '../src/datagen/index.ts';
 
 const KINDS = ['listings', 'transactions', 'agencies'] as const;
 type Kind = (typeof KINDS)[number];
@@ -14,12 +19,15 @@ const MAX_COUNT = 5_000_000;
 
 function fail(message: string): never {
   console.error(`error: ${message}`);
-  console.error('uso: npm run data -- --kind listings|transactions|agencies --count N --seed S --out FILE [--dirty] [--format json|bin]');
+  console.error(
+    'uso: npm run data -- --kind listings|transactions|agencies --count N --seed S --out FILE [--dirty] [--format json|bin]',
+  );
   process.exit(2);
 }
 
 function integer(name: string, text: string | undefined, min: number, max: number): number {
-  if (text === undefined || !/^\d+$/.test(text)) fail(`--${name} debe ser un entero (recibido: ${text ?? 'nada'})`);
+  if (text === undefined || !/^\d+$/.test(text))
+    fail(`--${name} debe ser un entero (recibido: ${text ?? 'nada'})`);
   const value = Number(text);
   if (value < min || value > max) fail(`--${name} debe estar entre ${min} y ${max}`);
   return value;

@@ -100,7 +100,13 @@ function extractLand(req: NodeJS.Require): unknown {
     .filter((polygon) => polygon.length > 0);
   return {
     type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: { name: 'Venezuela' }, geometry: { type: 'MultiPolygon', coordinates: polygons } }],
+    features: [
+      {
+        type: 'Feature',
+        properties: { name: 'Venezuela' },
+        geometry: { type: 'MultiPolygon', coordinates: polygons },
+      },
+    ],
   };
 }
 

@@ -1,6 +1,6 @@
-import { normalizeProperties } from './normalize';
-import { isRecord, own, readCoordinate, readNumber, readText } from './parse';
-import type { Circulo, Inmobiliaria, MapDataRecord, Property, Rejection } from './types';
+import { normalizeProperties } from './normalize.ts';
+import { isRecord, own, readCoordinate, readNumber, readText } from './parse.ts';
+import type { Circulo, Inmobiliaria, MapDataRecord, Property, Rejection } from './types.ts';
 
 /** Result of a normalization that can fail as a whole: the value, or a Spanish error naming what is missing. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -73,7 +73,8 @@ export function normalizeMapDataRecord(raw: unknown): Checked<MapDataResult> {
     const agency = normalizeAgency(item, index);
     if (agency.ok) inmobiliarias.push(agency.value);
     else problems.push(agency.error);
-    for (const r of agency.rejectedProperties ?? []) problems.push(`inmueble ${r.index} de la inmobiliaria ${index}: ${r.reason}`);
+    for (const r of agency.rejectedProperties ?? [])
+      problems.push(`inmueble ${r.index} de la inmobiliaria ${index}: ${r.reason}`);
   });
   const rawProps = own(raw, 'inmuebles');
   const props = normalizeProperties(Array.isArray(rawProps) ? (rawProps as unknown[]) : []);

@@ -1,5 +1,5 @@
 import CheapRuler from 'cheap-ruler';
-import type { BBox, LatLng } from './types';
+import type { BBox, LatLng } from './types.ts';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 /** Beyond this, cheap-ruler's flat-earth approximation drifts; haversine is exact enough everywhere. */
@@ -10,7 +10,8 @@ const toRad = (deg: number) => (deg * Math.PI) / 180;
 function haversine(a: LatLng, b: LatLng): number {
   const dLat = toRad(b.lat - a.lat);
   const dLng = toRad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -1,6 +1,6 @@
 // Public API of the pure domain. Named re-exports only, so the surface stays deliberate.
-export { normalizeAgency, normalizeMapDataRecord, type Checked, type MapDataResult } from './agency';
-export { clusterColor, COLORS, cssColorToRgba, type Rgba } from './colors';
+export { normalizeAgency, normalizeMapDataRecord, type Checked, type MapDataResult } from './agency.ts';
+export { clusterColor, COLORS, cssColorToRgba, type Rgba } from './colors.ts';
 export {
   CLUSTER,
   COUNTRY_CODE,
@@ -14,8 +14,15 @@ export {
   TIMING_MS,
   VENEZUELA_CENTER,
   ZOOM,
-} from './constants';
-export { formatArea, formatDistanceLabel, formatNumber, formatPrice, formatPriceLabel, toNumber } from './format';
+} from './constants.ts';
+export {
+  formatArea,
+  formatDistanceLabel,
+  formatNumber,
+  formatPrice,
+  formatPriceLabel,
+  toNumber,
+} from './format.ts';
 export {
   bboxCenter,
   bboxContains,
@@ -26,13 +33,29 @@ export {
   normalizeBBox,
   splitBBoxAtAntimeridian,
   wrapLng,
-} from './geo';
-export { fill, MESSAGES } from './messages';
-export { normalizeProperties, readOperacion, VENEZUELA_SERVICE_BBOX, type NormalizeOptions, type NormalizeResult } from './normalize';
-export { parseAmount } from './parse';
-export { buildPropertyTable, emptyTable, tableTransferables, validateTable } from './table';
-export type { BBox, Circulo, Inmobiliaria, LatLng, MapDataRecord, Operacion, Property, PropertyTable, Rejection } from './types';
-export { OPERATION_CODE } from './types';
-export { safeUrl } from './url';
-export { foldText, zoneKind, type ZoneKind } from './zone';
-export { labelParts, pickerZoomAfterSearch, zoomAfterSearch } from './zoom';
+} from './geo.ts';
+export { fill, MESSAGES } from './messages.ts';
+export {
+  normalizeProperties,
+  readOperacion,
+  VENEZUELA_SERVICE_BBOX,
+  type NormalizeOptions,
+  type NormalizeResult,
+} from './normalize.ts';
+export { parseAmount } from './parse.ts';
+export { buildPropertyTable, emptyTable, tableTransferables, validateTable } from './table.ts';
+export type {
+  BBox,
+  Circulo,
+  Inmobiliaria,
+  LatLng,
+  MapDataRecord,
+  Operacion,
+  Property,
+  PropertyTable,
+  Rejection,
+} from './types.ts';
+export { OPERATION_CODE } from './types.ts';
+export { safeUrl } from './url.ts';
+export { foldText, zoneKind, type ZoneKind } from './zone.ts';
+export { labelParts, pickerZoomAfterSearch, zoomAfterSearch } from './zoom.ts';

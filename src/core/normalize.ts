@@ -1,5 +1,5 @@
-import { own, isRecord, readCoordinate, readNumber, readStringList, readText } from './parse';
-import type { BBox, Operacion, Property, Rejection } from './types';
+import { own, isRecord, readCoordinate, readNumber, readStringList, readText } from './parse.ts';
+import type { BBox, Operacion, Property, Rejection } from './types.ts';
 
 /**
  * Where listings of this product can be: Venezuela with a wide margin (its islands included). A point outside
@@ -43,7 +43,12 @@ export function readOperacion(value: unknown): Operacion {
   return typeof value === 'string' && value.trim().toLowerCase() === 'venta' ? 'Venta' : 'Alquiler';
 }
 
-function coordinateProblem(name: 'latitud' | 'longitud', raw: unknown, value: number, limit: number): string | null {
+function coordinateProblem(
+  name: 'latitud' | 'longitud',
+  raw: unknown,
+  value: number,
+  limit: number,
+): string | null {
   if (raw === undefined || raw === null || raw === '') return `${name} ausente`;
   if (!Number.isFinite(value)) return `${name} no numérica`;
   if (Math.abs(value) > limit) return `${name} fuera de rango`;
@@ -68,7 +73,8 @@ function normalizeOne(raw: unknown, index: number, bounds: BBox | null): Propert
   const rawLng = own(raw, 'longitud');
   const latitud = readCoordinate(rawLat);
   const longitud = readCoordinate(rawLng);
-  const problem = coordinateProblem('latitud', rawLat, latitud, 90) ?? coordinateProblem('longitud', rawLng, longitud, 180);
+  const problem =
+    coordinateProblem('latitud', rawLat, latitud, 90) ?? coordinateProblem('longitud', rawLng, longitud, 180);
   if (problem) return problem;
   if (bounds && outside(bounds, latitud, longitud)) {
     return 'coordenadas fuera de Venezuela (¿latitud y longitud invertidas?)';
@@ -94,7 +100,10 @@ function normalizeOne(raw: unknown, index: number, bounds: BBox | null): Propert
  * reason and their index — never placed at 0,0, never thrown. Only own, known fields are read, so keys such
  * as `__proto__` have no effect.
  */
-export function normalizeProperties(raw: readonly unknown[], options: NormalizeOptions = {}): NormalizeResult {
+export function normalizeProperties(
+  raw: readonly unknown[],
+  options: NormalizeOptions = {},
+): NormalizeResult {
   const bounds = options.bounds === undefined ? VENEZUELA_SERVICE_BBOX : options.bounds;
   const properties: Property[] = [];
   const rejected: Rejection[] = [];

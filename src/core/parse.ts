@@ -17,7 +17,8 @@ export function isRecord(value: unknown): value is object {
 
 /** Plain text: strings as given (cut to MAX_TEXT_LENGTH), finite numbers as digits, anything else ''. */
 export function readText(value: unknown): string {
-  if (typeof value === 'string') return value.length > MAX_TEXT_LENGTH ? value.slice(0, MAX_TEXT_LENGTH) : value;
+  if (typeof value === 'string')
+    return value.length > MAX_TEXT_LENGTH ? value.slice(0, MAX_TEXT_LENGTH) : value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return '';
 }

@@ -1,4 +1,4 @@
-import type { PropertyTable } from './types';
+import type { PropertyTable } from './types.ts';
 
 /**
  * VEPT: the binary form of a PropertyTable, for files and HTTP. Little-endian throughout.
@@ -71,7 +71,9 @@ export function encodeTable(table: PropertyTable): Uint8Array {
 function readDictionaries(bytes: Uint8Array, dictBytes: number): { quarters: string[]; colors: string[] } {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEADER, HEADER + dictBytes)));
+    parsed = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEADER, HEADER + dictBytes)),
+    );
   } catch {
     throw new Error('VEPT: diccionarios ilegibles');
   }
@@ -96,10 +98,14 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
   const dictBytes = view.getUint32(12, true);
   if (rows > MAX_ROWS) throw new Error('VEPT: demasiadas filas');
   const { offsets, total } = layout(rows, dictBytes);
-  if (HEADER + dictBytes > bytes.byteLength || total > bytes.byteLength) throw new Error('VEPT: datos truncados');
+  if (HEADER + dictBytes > bytes.byteLength || total > bytes.byteLength)
+    throw new Error('VEPT: datos truncados');
   const { quarters, colors } = readDictionaries(bytes, dictBytes);
   // Views when the absolute offset is aligned for the element size, copies otherwise.
-  const column = <T>(Ctor: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, offset: number): T => {
+  const column = <T>(
+    Ctor: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number },
+    offset: number,
+  ): T => {
     const absolute = bytes.byteOffset + offset;
     if (absolute % Ctor.BYTES_PER_ELEMENT === 0 && bytes.buffer instanceof ArrayBuffer) {
       return new Ctor(bytes.buffer, absolute, rows);

@@ -1,4 +1,4 @@
-import { OPERATION_CODE, type Property, type PropertyTable } from './types';
+import { OPERATION_CODE, type Property, type PropertyTable } from './types.ts';
 
 function dictionary(values: Iterable<string>): { labels: string[]; index: Map<string, number> } {
   const labels = [...new Set(values)].sort();
@@ -64,13 +64,22 @@ export function tableTransferables(table: PropertyTable): ArrayBuffer[] {
 export function validateTable(table: PropertyTable): string | null {
   const n = table.length;
   if (!Number.isInteger(n) || n < 0) return 'longitud de tabla inválida';
-  const columns = { lng: table.lng, lat: table.lat, price: table.price, operation: table.operation, quarter: table.quarter, color: table.color };
+  const columns = {
+    lng: table.lng,
+    lat: table.lat,
+    price: table.price,
+    operation: table.operation,
+    quarter: table.quarter,
+    color: table.color,
+  };
   for (const [name, column] of Object.entries(columns)) {
     if (column.length !== n) return `la columna ${name} tiene ${column.length} filas y se esperaban ${n}`;
   }
   for (let i = 0; i < n; i++) {
-    if ((table.quarter[i] ?? 0) >= Math.max(1, table.quarters.length)) return `trimestre fuera de diccionario en la fila ${i}`;
-    if ((table.color[i] ?? 0) >= Math.max(1, table.colors.length)) return `color fuera de diccionario en la fila ${i}`;
+    if ((table.quarter[i] ?? 0) >= Math.max(1, table.quarters.length))
+      return `trimestre fuera de diccionario en la fila ${i}`;
+    if ((table.color[i] ?? 0) >= Math.max(1, table.colors.length))
+      return `color fuera de diccionario en la fila ${i}`;
     if ((table.operation[i] ?? 0) > 1) return `operación desconocida en la fila ${i}`;
   }
   return null;

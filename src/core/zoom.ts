@@ -1,4 +1,4 @@
-import { ZOOM } from './constants';
+import { ZOOM } from './constants.ts';
 
 /** Number of comma-separated parts of a geocoder label, ignoring empty parts. */
 export function labelParts(label: string): number {
@@ -12,7 +12,10 @@ export function labelParts(label: string): number {
  * Zoom after a place search (spec §4): the search config's zoom when given; else 16 when the label has more
  * than 3 comma-separated parts in save-property mode; else 13.
  */
-export function zoomAfterSearch(label: string, options: { configZoom?: number; saveMode?: boolean } = {}): number {
+export function zoomAfterSearch(
+  label: string,
+  options: { configZoom?: number; saveMode?: boolean } = {},
+): number {
   const { configZoom, saveMode = false } = options;
   if (configZoom !== undefined && Number.isFinite(configZoom)) return configZoom;
   if (saveMode && labelParts(label) > 3) return ZOOM.saveModeDetailed;

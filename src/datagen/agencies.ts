@@ -1,8 +1,8 @@
-import type { Circulo, Inmobiliaria, MapDataRecord, Property } from '../core/types';
-import { listingRecord } from './listings';
-import { pickPlace, scatterAround, type Place } from './places';
-import { createRng, int, pick, type Rng } from './random';
-import { AGENCY_KINDS, AGENCY_WORDS, AREA_CODES, MOBILE_PREFIXES, STREET_NAMES } from './vocab';
+import type { Circulo, Inmobiliaria, MapDataRecord, Property } from '../core/types.ts';
+import { listingRecord } from './listings.ts';
+import { pickPlace, scatterAround, type Place } from './places.ts';
+import { createRng, int, pick, type Rng } from './random.ts';
+import { AGENCY_KINDS, AGENCY_WORDS, AREA_CODES, MOBILE_PREFIXES, STREET_NAMES } from './vocab.ts';
 
 export interface AgencyOptions {
   count: number;
@@ -22,7 +22,13 @@ const AGENCY_SPREAD_SCALE = 0.8;
 
 const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => String(int(rng, 0, 9))).join('');
 
-function agencyFor(rng: Rng, index: number, place: Place, at: { lat: number; lng: number }, perAgency: number): Inmobiliaria {
+function agencyFor(
+  rng: Rng,
+  index: number,
+  place: Place,
+  at: { lat: number; lng: number },
+  perAgency: number,
+): Inmobiliaria {
   const nombre = `${pick(rng, AGENCY_KINDS)} ${pick(rng, AGENCY_WORDS)}${index > 17 ? ` ${index}` : ''}`;
   const inmuebles: Property[] = [];
   for (let k = 0; k < perAgency; k++) {

@@ -1,4 +1,4 @@
-import { int, type Rng } from './random';
+import { int, type Rng } from './random.ts';
 
 type Row = Record<string, unknown>;
 
@@ -21,9 +21,16 @@ export const MALFORMATIONS: Readonly<Record<string, (row: Row, all: readonly unk
     tipoInmueble: '<b>Casa</b>',
   }),
   javascriptUrl: (row) => ({ ...row, url: 'javascript:alert(document.cookie)' }),
-  dataUrl: (row) => ({ ...row, url: 'data:text/html,<script>alert(1)</script>', foto: 'data:image/svg+xml,<svg onload=alert(1)>' }),
+  dataUrl: (row) => ({
+    ...row,
+    url: 'data:text/html,<script>alert(1)</script>',
+    foto: 'data:image/svg+xml,<svg onload=alert(1)>',
+  }),
   duplicateId: (row, all) => ({ ...row, id: (all[0] as Row | undefined)?.id ?? row.id }),
-  protoKey: (row) => ({ ...(JSON.parse('{"__proto__":{"polluted":"sí"},"constructor":{"prototype":{"x":1}}}') as Row), ...row }),
+  protoKey: (row) => ({
+    ...(JSON.parse('{"__proto__":{"polluted":"sí"},"constructor":{"prototype":{"x":1}}}') as Row),
+    ...row,
+  }),
   nullFields: (row) => ({ ...row, precio: null, nroHabitaciones: null, imagenes: null, operacion: null }),
   notAnObject: () => 'fila corrupta',
   nullRow: () => null,
@@ -37,7 +44,10 @@ const KINDS = Object.keys(MALFORMATIONS);
  */
 export function corrupt(rows: unknown[], rng: Rng, share: number): unknown[] {
   const out = rows.slice();
-  const victims = Math.max(rows.length > 0 ? Math.min(rows.length, KINDS.length) : 0, Math.round(rows.length * share));
+  const victims = Math.max(
+    rows.length > 0 ? Math.min(rows.length, KINDS.length) : 0,
+    Math.round(rows.length * share),
+  );
   const used = new Set<number>();
   const last = Math.max(1, out.length - 1);
   for (let k = 0; k < victims && used.size < last; k++) {

@@ -1,9 +1,9 @@
 // Deterministic synthetic Venezuelan data for the demo, tests and benchmarks.
-export { generateAgencies, generateFranchise, type AgencyOptions } from './agencies';
-export { MALFORMATIONS } from './dirty';
-export { isOnLand } from './land-grid';
-export { QUARTERS } from './listing-fields';
-export { generateListings, type ListingOptions } from './listings';
-export { PLACES, type Place } from './places';
-export { generateTransactionsTable, transactionRecord, type TransactionOptions } from './transactions';
-export { COLOR_CATEGORIES, PROPERTY_TYPES } from './vocab';
+export { generateAgencies, generateFranchise, type AgencyOptions } from './agencies.ts';
+export { MALFORMATIONS } from './dirty.ts';
+export { isOnLand } from './land-grid.ts';
+export { QUARTERS } from './listing-fields.ts';
+export { generateListings, type ListingOptions } from './listings.ts';
+export { PLACES, type Place } from './places.ts';
+export { generateTransactionsTable, transactionRecord, type TransactionOptions } from './transactions.ts';
+export { COLOR_CATEGORIES, PROPERTY_TYPES } from './vocab.ts';

@@ -3,7 +3,7 @@
  * and reservoirs that are holes — Lago de Valencia, Guri — count as water, as does Lake Maracaibo, which the
  * coastline wraps). Testing a point is then one array read, fast enough for millions of generated points.
  */
-import land from '../../data/basemap/ve-land.json';
+import land from '../../data/basemap/ve-land.json' with { type: 'json' };
 
 /** Cell size in degrees (~1.1 km): finer than the generator's smallest city spread. */
 const CELL = 0.01;
@@ -74,7 +74,8 @@ function rasterize(rings: readonly Ring[]): Grid {
 function grid(): Grid {
   if (!cached) {
     const rings: Ring[] = [];
-    for (const feature of land.features) for (const polygon of feature.geometry.coordinates) rings.push(...polygon);
+    for (const feature of land.features)
+      for (const polygon of feature.geometry.coordinates) rings.push(...polygon);
     cached = rasterize(rings);
   }
   return cached;

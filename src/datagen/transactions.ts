@@ -1,10 +1,17 @@
-import { distanceMeters } from '../core/geo';
-import { OPERATION_CODE, type PropertyTable } from '../core/types';
-import { listingRecord } from './listings';
-import { pickColorIndex, pickOperation, pickQuarterIndex, pickType, priceFor, QUARTERS } from './listing-fields';
-import { PLACES, randomLocation, type Place } from './places';
-import { createRng } from './random';
-import { COLOR_CATEGORIES } from './vocab';
+import { distanceMeters } from '../core/geo.ts';
+import { OPERATION_CODE, type PropertyTable } from '../core/types.ts';
+import { listingRecord } from './listings.ts';
+import {
+  pickColorIndex,
+  pickOperation,
+  pickQuarterIndex,
+  pickType,
+  priceFor,
+  QUARTERS,
+} from './listing-fields.ts';
+import { PLACES, randomLocation, type Place } from './places.ts';
+import { createRng } from './random.ts';
+import { COLOR_CATEGORIES } from './vocab.ts';
 
 export interface TransactionOptions {
   /** Rows (up to millions: the table is built column by column, no record objects). */
@@ -64,7 +71,11 @@ function nearestPlace(lat: number, lng: number): Place {
  * price, operation, quarter, colour); descriptive fields are regenerated from (seed, index), so any row can
  * be materialized on demand and always reads the same.
  */
-export function transactionRecord(table: PropertyTable, index: number, seed: number): Record<string, unknown> | null {
+export function transactionRecord(
+  table: PropertyTable,
+  index: number,
+  seed: number,
+): Record<string, unknown> | null {
   if (!Number.isInteger(index) || index < 0 || index >= table.length) return null;
   const lat = table.lat[index] ?? 0;
   const lng = table.lng[index] ?? 0;

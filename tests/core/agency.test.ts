@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAgency, normalizeMapDataRecord } from '../../src/core/agency';
+import { normalizeAgency, normalizeMapDataRecord } from '../../src/core/agency.ts';
 
 const agency = {
   id: 'ag-1',
@@ -54,7 +54,9 @@ describe('normalizeMapDataRecord', () => {
     });
     if (!result.ok) throw new Error(result.error);
     const { record, problems } = result.value;
-    expect([record.isFranquicia, record.isInmobiliaria, record.isInmuebles, record.isAgente]).toEqual([1, 0, 1, 0]);
+    expect([record.isFranquicia, record.isInmobiliaria, record.isInmuebles, record.isAgente]).toEqual([
+      1, 0, 1, 0,
+    ]);
     expect(record.inmobiliarias).toHaveLength(1);
     expect(record.inmuebles).toHaveLength(1);
     expect(problems).toEqual([

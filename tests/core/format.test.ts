@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatDistanceLabel, formatNumber, formatPrice, formatPriceLabel } from '../../src/core/format';
+import {
+  formatArea,
+  formatDistanceLabel,
+  formatNumber,
+  formatPrice,
+  formatPriceLabel,
+} from '../../src/core/format.ts';
 
 describe('formatPriceLabel (spec: K/M labels, non-digits stripped from strings)', () => {
   it.each([

@@ -8,12 +8,15 @@ import {
   normalizeBBox,
   splitBBoxAtAntimeridian,
   wrapLng,
-} from '../../src/core/geo';
+} from '../../src/core/geo.ts';
 
 const plazaVenezuela = { lat: 10.4969, lng: -66.8831 };
 
 /** A point `meters` north of `p` (1° latitude ≈ 110.6 km at 10°N). */
-const north = (p: { lat: number; lng: number }, meters: number) => ({ lat: p.lat + meters / 110_600, lng: p.lng });
+const north = (p: { lat: number; lng: number }, meters: number) => ({
+  lat: p.lat + meters / 110_600,
+  lng: p.lng,
+});
 
 describe('distanceMeters', () => {
   it('measures city-scale distances to within a few metres', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeProperties } from '../../src/core/normalize';
-import { parseAmount } from '../../src/core/parse';
+import { normalizeProperties } from '../../src/core/normalize.ts';
+import { parseAmount } from '../../src/core/parse.ts';
 
 const base = { id: 'A1', latitud: 10.49, longitud: -66.85, operacion: 'Venta', precio: 150000 };
 
@@ -68,7 +68,16 @@ describe('normalizeProperties', () => {
     const ops = ['Venta', ' venta ', 'VENTA', 'Alquiler', 'alquiler', '', null, 3].map(
       (operacion, i) => normalizeProperties([{ ...base, id: i, operacion }]).properties[0]?.operacion,
     );
-    expect(ops).toEqual(['Venta', 'Venta', 'Venta', 'Alquiler', 'Alquiler', 'Alquiler', 'Alquiler', 'Alquiler']);
+    expect(ops).toEqual([
+      'Venta',
+      'Venta',
+      'Venta',
+      'Alquiler',
+      'Alquiler',
+      'Alquiler',
+      'Alquiler',
+      'Alquiler',
+    ]);
   });
 
   it('rejects bad coordinates with a Spanish reason instead of placing them at 0,0', () => {
@@ -101,19 +110,27 @@ describe('normalizeProperties', () => {
   });
 
   it('accepts any valid coordinate when bounds is null', () => {
-    const { properties } = normalizeProperties([{ id: 'x', latitud: 40.4, longitud: -3.7 }], { bounds: null });
+    const { properties } = normalizeProperties([{ id: 'x', latitud: 40.4, longitud: -3.7 }], {
+      bounds: null,
+    });
     expect(properties).toHaveLength(1);
   });
 
   it('rejects later duplicates of an id and generates ids for rows without one', () => {
-    const { properties, rejected } = normalizeProperties([base, { ...base, precio: 1 }, { ...base, id: undefined }]);
+    const { properties, rejected } = normalizeProperties([
+      base,
+      { ...base, precio: 1 },
+      { ...base, id: undefined },
+    ]);
     expect(properties.map((p) => p.id)).toEqual(['A1', 'fila-2']);
     expect(rejected).toEqual([{ index: 1, reason: 'id duplicado' }]);
   });
 
   it('keeps HTML as literal text and cuts huge strings', () => {
     const html = '<img src=x onerror=alert(1)><script>alert(2)</script>';
-    const { properties } = normalizeProperties([{ ...base, urbanizacion: html, direccionDetallada: 'x'.repeat(100_000) }]);
+    const { properties } = normalizeProperties([
+      { ...base, urbanizacion: html, direccionDetallada: 'x'.repeat(100_000) },
+    ]);
     expect(properties[0]?.urbanizacion).toBe(html);
     expect(properties[0]?.direccionDetallada).toHaveLength(2048);
   });
@@ -131,14 +148,17 @@ describe('normalizeProperties', () => {
 
   it('never throws, whatever it is given, and accounts for every row', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.anything(), fc.record({ latitud: fc.anything(), longitud: fc.anything() }))), (rows) => {
-        const { properties, rejected } = normalizeProperties(rows);
-        expect(properties.length + rejected.length).toBe(rows.length);
-        for (const p of properties) {
-          expect(Number.isFinite(p.latitud) && Number.isFinite(p.longitud)).toBe(true);
-          expect(Number.isFinite(p.precio)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.anything(), fc.record({ latitud: fc.anything(), longitud: fc.anything() }))),
+        (rows) => {
+          const { properties, rejected } = normalizeProperties(rows);
+          expect(properties.length + rejected.length).toBe(rows.length);
+          for (const p of properties) {
+            expect(Number.isFinite(p.latitud) && Number.isFinite(p.longitud)).toBe(true);
+            expect(Number.isFinite(p.precio)).toBe(true);
+          }
+        },
+      ),
     );
   });
 

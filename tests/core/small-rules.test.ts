@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clusterColor, cssColorToRgba } from '../../src/core/colors';
-import { fill, MESSAGES } from '../../src/core/messages';
-import { safeUrl } from '../../src/core/url';
-import { zoneKind } from '../../src/core/zone';
+import { clusterColor, cssColorToRgba } from '../../src/core/colors.ts';
+import { fill, MESSAGES } from '../../src/core/messages.ts';
+import { safeUrl } from '../../src/core/url.ts';
+import { zoneKind } from '../../src/core/zone.ts';
 
 describe('clusterColor (spec: red when sale ≥ rental, else green)', () => {
   it.each([
@@ -64,12 +64,18 @@ describe('safeUrl (http(s) or same origin only)', () => {
     expect(safeUrl(url, origin)).toBe(expected);
   });
 
-  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>', 'vbscript:x', '//evil.example/x', 'ftp://x/y', '', '   '])(
-    '%j is refused',
-    (url) => {
-      expect(safeUrl(url, origin)).toBeNull();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'data:text/html,<script>',
+    'vbscript:x',
+    '//evil.example/x',
+    'ftp://x/y',
+    '',
+    '   ',
+  ])('%j is refused', (url) => {
+    expect(safeUrl(url, origin)).toBeNull();
+  });
 });
 
 describe('messages', () => {

@@ -1,14 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { buildPropertyTable, emptyTable } from '../../src/core/table';
-import { decodeTable, encodeTable } from '../../src/core/table-codec';
-import { normalizeProperties } from '../../src/core/normalize';
-import type { PropertyTable } from '../../src/core/types';
+import { buildPropertyTable, emptyTable } from '../../src/core/table.ts';
+import { decodeTable, encodeTable } from '../../src/core/table-codec.ts';
+import { normalizeProperties } from '../../src/core/normalize.ts';
+import type { PropertyTable } from '../../src/core/types.ts';
 
 const sample = buildPropertyTable(
   normalizeProperties([
-    { id: 1, latitud: 10.5, longitud: -66.9, operacion: 'Venta', precio: 123456.5, trimestre: '2024-T1', color: 'verde' },
-    { id: 2, latitud: 8.1, longitud: -63.5, operacion: 'Alquiler', precio: 450, trimestre: '2021-T3', color: 'rojo' },
-    { id: 3, latitud: 10.6, longitud: -71.6, operacion: 'Venta', precio: 9e6, trimestre: '2024-T1', color: 'azul ñ' },
+    {
+      id: 1,
+      latitud: 10.5,
+      longitud: -66.9,
+      operacion: 'Venta',
+      precio: 123456.5,
+      trimestre: '2024-T1',
+      color: 'verde',
+    },
+    {
+      id: 2,
+      latitud: 8.1,
+      longitud: -63.5,
+      operacion: 'Alquiler',
+      precio: 450,
+      trimestre: '2021-T3',
+      color: 'rojo',
+    },
+    {
+      id: 3,
+      latitud: 10.6,
+      longitud: -71.6,
+      operacion: 'Venta',
+      precio: 9e6,
+      trimestre: '2024-T1',
+      color: 'azul ñ',
+    },
   ]).properties,
 );
 

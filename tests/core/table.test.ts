@@ -1,11 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeProperties } from '../../src/core/normalize';
-import { buildPropertyTable, emptyTable, tableTransferables, validateTable } from '../../src/core/table';
+import { normalizeProperties } from '../../src/core/normalize.ts';
+import { buildPropertyTable, emptyTable, tableTransferables, validateTable } from '../../src/core/table.ts';
 
 const rows = [
-  { id: 'a', latitud: 10.5, longitud: -66.9, operacion: 'Venta', precio: 100, trimestre: '2024-T2', color: 'verde' },
-  { id: 'b', latitud: 10.6, longitud: -71.6, operacion: 'Alquiler', precio: 900, trimestre: '2023-T4', color: 'rojo' },
-  { id: 'c', latitud: 8.1, longitud: -63.5, operacion: 'venta', precio: '2.000', trimestre: '2024-T2', color: 'verde' },
+  {
+    id: 'a',
+    latitud: 10.5,
+    longitud: -66.9,
+    operacion: 'Venta',
+    precio: 100,
+    trimestre: '2024-T2',
+    color: 'verde',
+  },
+  {
+    id: 'b',
+    latitud: 10.6,
+    longitud: -71.6,
+    operacion: 'Alquiler',
+    precio: 900,
+    trimestre: '2023-T4',
+    color: 'rojo',
+  },
+  {
+    id: 'c',
+    latitud: 8.1,
+    longitud: -63.5,
+    operacion: 'venta',
+    precio: '2.000',
+    trimestre: '2024-T2',
+    color: 'verde',
+  },
 ];
 
 describe('buildPropertyTable', () => {
@@ -36,8 +60,14 @@ describe('buildPropertyTable', () => {
   it('validates shapes and dictionary ranges', () => {
     expect(validateTable(table)).toBeNull();
     expect(validateTable(emptyTable())).toBeNull();
-    expect(validateTable({ ...table, lat: new Float64Array(2) })).toBe('la columna lat tiene 2 filas y se esperaban 3');
-    expect(validateTable({ ...table, quarter: Uint16Array.of(0, 5, 0) })).toBe('trimestre fuera de diccionario en la fila 1');
-    expect(validateTable({ ...table, operation: Uint8Array.of(0, 2, 0) })).toBe('operación desconocida en la fila 1');
+    expect(validateTable({ ...table, lat: new Float64Array(2) })).toBe(
+      'la columna lat tiene 2 filas y se esperaban 3',
+    );
+    expect(validateTable({ ...table, quarter: Uint16Array.of(0, 5, 0) })).toBe(
+      'trimestre fuera de diccionario en la fila 1',
+    );
+    expect(validateTable({ ...table, operation: Uint8Array.of(0, 2, 0) })).toBe(
+      'operación desconocida en la fila 1',
+    );
   });
 });

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { labelParts, pickerZoomAfterSearch, zoomAfterSearch } from '../../src/core/zoom';
+import { labelParts, pickerZoomAfterSearch, zoomAfterSearch } from '../../src/core/zoom.ts';
 
 describe('zoomAfterSearch (spec §4)', () => {
   it('uses the search config zoom when given', () => {
-    expect(zoomAfterSearch('Caracas, Distrito Capital, VEN, Venezuela', { configZoom: 9, saveMode: true })).toBe(9);
+    expect(
+      zoomAfterSearch('Caracas, Distrito Capital, VEN, Venezuela', { configZoom: 9, saveMode: true }),
+    ).toBe(9);
     expect(zoomAfterSearch('Caracas', { configZoom: 0 })).toBe(0);
   });
 
   it('gives 16 in save-property mode for labels with more than 3 parts, else 13', () => {
-    expect(zoomAfterSearch('Los Palos Grandes, Chacao, Miranda, VEN, Venezuela', { saveMode: true })).toBe(16);
+    expect(zoomAfterSearch('Los Palos Grandes, Chacao, Miranda, VEN, Venezuela', { saveMode: true })).toBe(
+      16,
+    );
     expect(zoomAfterSearch('Chacao, Miranda, Venezuela', { saveMode: true })).toBe(13);
     expect(zoomAfterSearch('a, b, c, d', { saveMode: true })).toBe(16);
     expect(zoomAfterSearch('a, b, c', { saveMode: true })).toBe(13);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { validateTable } from '../../src/core/table';
-import { generateAgencies, generateFranchise, generateTransactionsTable, isOnLand, QUARTERS, transactionRecord } from '../../src/datagen';
-import { normalizeProperties } from '../../src/core/normalize';
+import { validateTable } from '../../src/core/table.ts';
+import {
+  generateAgencies,
+  generateFranchise,
+  generateTransactionsTable,
+  isOnLand,
+  QUARTERS,
+  transactionRecord,
+} from '../../src/datagen/index.ts';
+import { normalizeProperties } from '../../src/core/normalize.ts';
 
 describe('generateTransactionsTable', () => {
   const table = generateTransactionsTable({ count: 200_000, seed: 9 });
@@ -67,7 +74,8 @@ describe('generateAgencies and generateFranchise', () => {
       expect(rejected).toEqual([]);
       const widest = Math.max(...a.circulos.map((c) => c.radio));
       const far = a.inmuebles.filter(
-        (p) => Math.hypot(p.latitud - Number(a.latitud), p.longitud - Number(a.longitud)) * 111_000 > widest * 3,
+        (p) =>
+          Math.hypot(p.latitud - Number(a.latitud), p.longitud - Number(a.longitud)) * 111_000 > widest * 3,
       );
       expect(far.length).toBeLessThan(a.inmuebles.length * 0.05);
     }
@@ -75,7 +83,9 @@ describe('generateAgencies and generateFranchise', () => {
 
   it('makes a franchise record with only the franchise flag set', () => {
     const record = generateFranchise({ count: 3, seed: 1, propertiesPerAgency: 2 });
-    expect([record.isFranquicia, record.isInmobiliaria, record.isInmuebles, record.isAgente]).toEqual([1, 0, 0, 0]);
+    expect([record.isFranquicia, record.isInmobiliaria, record.isInmuebles, record.isAgente]).toEqual([
+      1, 0, 0, 0,
+    ]);
     expect(record.inmobiliarias).toHaveLength(3);
   });
 });

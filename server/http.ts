@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A request handler of the embedded services; returns false when the path is not its own. */
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+
+/** Thrown by parameter parsers; becomes a 400 with a JSON body naming the parameter. */
+export class BadRequest extends Error {}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+}
+
+export function sendBytes(res: ServerResponse, bytes: Uint8Array, contentType: string): void {
+  res.writeHead(200, {
+    'Content-Type': contentType,
+    'Content-Length': bytes.byteLength,
+    'Cache-Control': 'public, max-age=3600',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(bytes);
+}
+
+/** Spanish JSON error; services never answer 500 for bad input. */
+export function sendError(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, { error: message });
+}
+
+/**
+ * Reads an optional integer query parameter within [min, max]; anything else is a BadRequest.
+ * Repeated parameters are refused rather than guessed.
+ */
+export function intParam(url: URL, name: string, fallback: number, min: number, max: number): number {
+  const all = url.searchParams.getAll(name);
+  if (all.length === 0) return fallback;
+  if (all.length > 1) throw new BadRequest(`El parámetro '${name}' aparece más de una vez.`);
+  const raw = all[0] ?? '';
+  if (!/^-?\d{1,10}$/.test(raw)) throw new BadRequest(`El parámetro '${name}' debe ser un número entero.`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new BadRequest(`El parámetro '${name}' debe estar entre ${min} y ${max}.`);
+  }
+  return value;
+}

@@ -1,0 +1,16 @@
+import { formatNumber } from '../core/format.ts';
+import type { Property } from '../core/types.ts';
+
+/** One Spanish line for the overview: how many listings, by operation, and how many were rejected. */
+export function listingSummary(properties: readonly Property[], rejected: number): string {
+  if (properties.length === 0 && rejected === 0) return 'Cargando inmuebles…';
+  let sale = 0;
+  for (const p of properties) if (p.operacion === 'Venta') sale += 1;
+  const parts = [
+    `${formatNumber(properties.length, 0)} inmuebles`,
+    `${formatNumber(sale, 0)} en venta`,
+    `${formatNumber(properties.length - sale, 0)} en alquiler`,
+  ];
+  if (rejected > 0) parts.push(`${formatNumber(rejected, 0)} registros rechazados por datos inválidos`);
+  return parts.join(' · ');
+}
