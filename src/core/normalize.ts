@@ -17,27 +17,6 @@ export interface NormalizeResult {
   rejected: Rejection[];
 }
 
-const NUMERIC_FIELDS = [
-  'precio',
-  'precioFinal',
-  'nroHabitaciones',
-  'nroBanios',
-  'nroEstacionamientos',
-  'areaConstruccion',
-  'areaTerreno',
-] as const;
-
-const TEXT_FIELDS = [
-  'zona',
-  'tipoInmueble',
-  'urbanizacion',
-  'direccionDetallada',
-  'foto',
-  'url',
-  'color',
-  'trimestre',
-] as const;
-
 /** 'Venta' in any case and spacing is a sale; anything else is a rental (spec §3). */
 export function readOperacion(value: unknown): Operacion {
   return typeof value === 'string' && value.trim().toLowerCase() === 'venta' ? 'Venta' : 'Alquiler';
@@ -80,17 +59,31 @@ function normalizeOne(raw: unknown, index: number, bounds: BBox | null): Propert
     return 'coordenadas fuera de Venezuela (¿latitud y longitud invertidas?)';
   }
   const code = own(raw, 'codigoInmueblePublico') ?? own(raw, 'codigoInmublePublico');
-  const property = {
+  // One literal with every field in a fixed order: every Property shares one hidden class, which keeps
+  // normalization and everything that reads the result fast at a million rows.
+  return {
     id: readId(raw, index),
     latitud,
     longitud,
     operacion: readOperacion(own(raw, 'operacion')),
+    precio: readNumber(own(raw, 'precio')),
+    precioFinal: readNumber(own(raw, 'precioFinal')),
+    nroHabitaciones: readNumber(own(raw, 'nroHabitaciones')),
+    nroBanios: readNumber(own(raw, 'nroBanios')),
+    nroEstacionamientos: readNumber(own(raw, 'nroEstacionamientos')),
+    areaConstruccion: readNumber(own(raw, 'areaConstruccion')),
+    areaTerreno: readNumber(own(raw, 'areaTerreno')),
+    zona: readText(own(raw, 'zona')),
+    tipoInmueble: readText(own(raw, 'tipoInmueble')),
     codigoInmueblePublico: readText(code),
+    urbanizacion: readText(own(raw, 'urbanizacion')),
+    direccionDetallada: readText(own(raw, 'direccionDetallada')),
+    foto: readText(own(raw, 'foto')),
     imagenes: readStringList(own(raw, 'imagenes')),
-  } as Property;
-  for (const field of NUMERIC_FIELDS) property[field] = readNumber(own(raw, field));
-  for (const field of TEXT_FIELDS) property[field] = readText(own(raw, field));
-  return property;
+    url: readText(own(raw, 'url')),
+    color: readText(own(raw, 'color')),
+    trimestre: readText(own(raw, 'trimestre')),
+  };
 }
 
 /**
