@@ -100,7 +100,7 @@ export default tseslint.config(
   },
   {
     files: ['workers/**'],
-    ignores: ['workers/client.ts', 'workers/entry.worker.ts'],
+    ignores: ['workers/client.ts', 'workers/expose.ts', 'workers/entry.worker.ts'],
     rules: restrict(
       [
         'react',

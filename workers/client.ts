@@ -8,7 +8,14 @@ import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import { tableTransferables } from '../src/core/table.ts';
 import type { BBox, PropertyTable } from '../src/core/types.ts';
 import type {
-  Answer, ClusterEngineApi, ClusterResult, EngineFilter, EngineOptions, LoadResult, PropertyRow, Summary,
+  Answer,
+  ClusterEngineApi,
+  ClusterResult,
+  EngineFilter,
+  EngineOptions,
+  LoadResult,
+  PropertyRow,
+  Summary,
 } from './contract.ts';
 
 /** A started worker: where to talk to it, how to stop it, how it reports a crash. */
@@ -27,10 +34,13 @@ export interface ClusterClientOptions {
 }
 
 export const RESTARTED = 'El motor de agrupación se reinició; la consulta se canceló.';
-const TIMEOUT = 'El motor de agrupación no respondió a tiempo.';
+export const TIMEOUT = 'El motor de agrupación no respondió a tiempo.';
 
 function browserWorker(): WorkerHandle {
-  const worker = new Worker(new URL('./entry.worker.ts', import.meta.url), { type: 'module', name: 'agrupacion' });
+  const worker = new Worker(new URL('./entry.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'agrupacion',
+  });
   return {
     endpoint: worker,
     terminate: () => {
@@ -57,6 +67,7 @@ export class ClusterClient {
   private readonly pending = new Set<(error: Error) => void>();
   private reload: (() => PropertyTable | Promise<PropertyTable>) | null = null;
   private lastFilter: EngineFilter | null = null;
+  /** Configuration or a restore after a restart: calls wait for it (the reload source may be async). */
   private ready: Promise<unknown> = Promise.resolve();
   private closed = false;
 
@@ -71,17 +82,19 @@ export class ClusterClient {
   }
 
   /** Loads a table (its buffers move to the worker). `reload` rebuilds it if the worker must be replaced. */
-  async load(table: PropertyTable, reload?: () => PropertyTable | Promise<PropertyTable>): Promise<LoadResult> {
+  async load(
+    table: PropertyTable,
+    reload?: () => PropertyTable | Promise<PropertyTable>,
+  ): Promise<LoadResult> {
     this.reload = reload ?? null;
     this.lastFilter = null;
-    const task = this.call('load', (r) => r.load(transfer(table, tableTransferables(table))), 6);
-    this.ready = task.catch(() => undefined);
-    return task;
+    // No need to gate later calls on this one: the worker handles messages in order.
+    return this.call((r) => r.load(transfer(table, tableTransferables(table))), 6);
   }
 
   async setFilter(filter: EngineFilter): Promise<{ matching: number }> {
     this.lastFilter = filter;
-    return this.call('setFilter', (r) => r.setFilter(filter));
+    return this.call((r) => r.setFilter(filter));
   }
 
   /** Clusters of the view, or null when a newer getClusters was issued before this one answered. */
@@ -94,15 +107,15 @@ export class ClusterClient {
   }
 
   async getLeaves(clusterId: number, limit: number, offset = 0): Promise<Uint32Array> {
-    return this.call('getLeaves', (r) => r.getLeaves(clusterId, limit, offset));
+    return this.call((r) => r.getLeaves(clusterId, limit, offset));
   }
 
   async getExpansionZoom(clusterId: number): Promise<number> {
-    return this.call('getExpansionZoom', (r) => r.getExpansionZoom(clusterId));
+    return this.call((r) => r.getExpansionZoom(clusterId));
   }
 
   async getProperty(index: number): Promise<PropertyRow> {
-    return this.call('getProperty', (r) => r.getProperty(index));
+    return this.call((r) => r.getProperty(index));
   }
 
   /** Stops the worker for good; pending calls fail once. */
@@ -149,16 +162,26 @@ export class ClusterClient {
   }
 
   /** Resolves to null when a newer call of the same kind started meanwhile (its answer would be stale). */
-  private async latest<T>(kind: string, fn: (r: Remote<ClusterEngineApi>) => Promise<Answer<T>>): Promise<T | null> {
+  private async latest<T>(
+    kind: string,
+    fn: (r: Remote<ClusterEngineApi>) => Promise<Answer<T>>,
+  ): Promise<T | null> {
     const generation = (this.generations.get(kind) ?? 0) + 1;
     this.generations.set(kind, generation);
-    const value = await this.call(kind, fn);
+    const value = await this.call(fn);
     return this.generations.get(kind) === generation ? value : null;
   }
 
-  private async call<T>(kind: string, fn: (r: Remote<ClusterEngineApi>) => Promise<Answer<T>>, timeoutScale = 1): Promise<T> {
+  private async call<T>(
+    fn: (r: Remote<ClusterEngineApi>) => Promise<Answer<T>>,
+    timeoutScale = 1,
+  ): Promise<T> {
     if (this.closed) throw new Error(RESTARTED);
-    await this.ready;
+    // Wait for configure/load/restore, including one that a restart starts while we wait.
+    for (let ready = this.ready; ; ready = this.ready) {
+      await ready;
+      if (ready === this.ready) break;
+    }
     const timeoutMs = (this.options.timeoutMs ?? 20_000) * timeoutScale;
     return new Promise<T>((resolve, reject) => {
       let settled = false;

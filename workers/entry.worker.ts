@@ -1,34 +1,7 @@
-// Worker entry: exposes the engine, transferring (not cloning) the typed arrays of every answer.
-import { expose, transfer } from 'comlink';
-import type { Answer, ClusterEngineApi } from './contract.ts';
-import { ClusterEngine } from './engine/engine.ts';
+// Worker entry: only exposes the engine (all logic lives in engine/, testable without a Worker).
+import type { Endpoint } from 'comlink';
+import { exposeEngine } from './expose.ts';
 
-const engine = new ClusterEngine();
-
-/** Buffers of the typed arrays in an answer (one level deep: results are flat records of arrays). */
-function buffersOf(answer: Answer<unknown>): ArrayBuffer[] {
-  if (!answer.ok) return [];
-  const value = answer.value;
-  const views = ArrayBuffer.isView(value) ? [value] : typeof value === 'object' && value !== null ? Object.values(value) : [];
-  const out = new Set<ArrayBuffer>();
-  for (const v of views) if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) out.add(v.buffer);
-  return [...out];
-}
-
-const withTransfer = <A extends unknown[], T>(fn: (...args: A) => Answer<T>) => (...args: A) => {
-  const answer = fn(...args);
-  return transfer(answer, buffersOf(answer));
-};
-
-const api: ClusterEngineApi = {
-  configure: (options) => engine.configure(options),
-  load: (table) => engine.load(table),
-  setFilter: (filter) => engine.setFilter(filter),
-  getClusters: withTransfer((bbox, zoom, offset) => engine.getClusters(bbox, zoom, offset)),
-  getLeaves: withTransfer((id, limit, offset) => engine.getLeaves(id, limit, offset)),
-  getExpansionZoom: (id) => engine.getExpansionZoom(id),
-  getProperty: (index) => engine.getProperty(index),
-  getSummary: withTransfer((bbox) => engine.getSummary(bbox)),
-};
-
-expose(api);
+// The project compiles against the DOM lib, where `self` is typed as a Window; in a worker it is the
+// worker scope, which is a comlink Endpoint.
+exposeEngine(self as unknown as Endpoint);

@@ -36,7 +36,11 @@ export function tableFrom(
 
 /** Items of a cluster result as (count, lng, lat) triples. */
 export function triples(r: ClusterResult): [number, number, number][] {
-  return Array.from({ length: r.length }, (_, i) => [r.counts[i] ?? 0, r.positions[2 * i] ?? 0, r.positions[2 * i + 1] ?? 0]);
+  return Array.from({ length: r.length }, (_, i) => [
+    r.counts[i] ?? 0,
+    r.positions[2 * i] ?? 0,
+    r.positions[2 * i + 1] ?? 0,
+  ]);
 }
 
 export const WORLD = [-180, -85, 180, 85] as const;

@@ -1,12 +1,26 @@
 import { validateTable } from '../../src/core/table.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import type {
-  Answer, ClusterEngineApi, ClusterResult, EngineFilter, EngineOptions, LoadResult, PropertyRow, Summary,
+  Answer,
+  ClusterEngineApi,
+  ClusterResult,
+  EngineFilter,
+  EngineOptions,
+  LoadResult,
+  PropertyRow,
+  Summary,
 } from '../contract.ts';
 import { NO_FILTER } from '../contract.ts';
 import { applyFilter, facetKeys, filterMask, type FilterState } from './filter.ts';
 import { buildHierarchy, type Hierarchy } from './hierarchy.ts';
-import { expansionZoom, nodeOf, queryClusters, queryLeaves, slotsInBox, type QueryContext } from './queries.ts';
+import {
+  expansionZoom,
+  nodeOf,
+  queryClusters,
+  queryLeaves,
+  slotsInBox,
+  type QueryContext,
+} from './queries.ts';
 
 export const DEFAULT_OPTIONS: EngineOptions = {
   radius: 40, // px; the search map passes 30 (spec)
@@ -30,7 +44,9 @@ const fail = <T>(error: string): Answer<T> => ({ ok: false, error });
 const NOT_LOADED = 'No hay datos cargados en el motor de agrupación.';
 
 function validBBox(bbox: unknown): bbox is BBox {
-  return Array.isArray(bbox) && bbox.length === 4 && bbox.every((v) => typeof v === 'number' && Number.isFinite(v));
+  return (
+    Array.isArray(bbox) && bbox.length === 4 && bbox.every((v) => typeof v === 'number' && Number.isFinite(v))
+  );
 }
 
 function validRows(table: PropertyTable): Uint32Array {
@@ -39,7 +55,8 @@ function validRows(table: PropertyTable): Uint32Array {
   for (let i = 0; i < table.length; i++) {
     const lng = table.lng[i] ?? Number.NaN;
     const lat = table.lat[i] ?? Number.NaN;
-    if (Number.isFinite(lng) && Number.isFinite(lat) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180) rows[n++] = i;
+    if (Number.isFinite(lng) && Number.isFinite(lat) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180)
+      rows[n++] = i;
   }
   return rows.slice(0, n);
 }
@@ -56,7 +73,11 @@ export class ClusterEngine implements ClusterEngineApi {
   configure(options: Partial<EngineOptions>): Answer<EngineOptions> {
     const next = { ...this.options, ...options };
     const ints = [next.minZoom, next.maxZoom, next.minPoints, next.maxItems];
-    if (!ints.every((v) => Number.isInteger(v) && v >= 0) || next.maxZoom > 30 || next.minZoom > next.maxZoom) {
+    if (
+      !ints.every((v) => Number.isInteger(v) && v >= 0) ||
+      next.maxZoom > 30 ||
+      next.minZoom > next.maxZoom
+    ) {
       return fail('Opciones de zoom o de puntos inválidas.');
     }
     if (!(next.radius > 0 && next.extent > 0)) return fail('El radio y la extensión deben ser positivos.');
@@ -100,7 +121,14 @@ export class ClusterEngine implements ClusterEngineApi {
     const d = this.data;
     if (!d) return null;
     const { table } = d;
-    return { hierarchy: d.hierarchy, filter: d.filter, lng: table.lng, lat: table.lat, price: table.price, operation: table.operation };
+    return {
+      hierarchy: d.hierarchy,
+      filter: d.filter,
+      lng: table.lng,
+      lat: table.lat,
+      price: table.price,
+      operation: table.operation,
+    };
   }
 
   getClusters(bbox: BBox, zoom: number, offset = 0): Answer<ClusterResult> {
@@ -116,7 +144,9 @@ export class ClusterEngine implements ClusterEngineApi {
     if (!ctx) return fail(NOT_LOADED);
     const node = nodeOf(ctx.hierarchy, clusterId);
     if (!node) return fail('No existe un grupo con ese identificador.');
-    return ok(queryLeaves(ctx, node, Math.max(0, Math.floor(limit) || 0), Math.max(0, Math.floor(offset) || 0)));
+    return ok(
+      queryLeaves(ctx, node, Math.max(0, Math.floor(limit) || 0), Math.max(0, Math.floor(offset) || 0)),
+    );
   }
 
   getExpansionZoom(clusterId: number): Answer<number> {
@@ -131,7 +161,8 @@ export class ClusterEngine implements ClusterEngineApi {
     const d = this.data;
     if (!d) return fail(NOT_LOADED);
     const t = d.table;
-    if (!Number.isInteger(index) || index < 0 || index >= t.length) return fail('Índice de inmueble fuera de rango.');
+    if (!Number.isInteger(index) || index < 0 || index >= t.length)
+      return fail('Índice de inmueble fuera de rango.');
     return ok({
       index,
       lng: t.lng[index] ?? 0,
@@ -146,7 +177,8 @@ export class ClusterEngine implements ClusterEngineApi {
   getSummary(bbox?: BBox): Answer<Summary> {
     const d = this.data;
     if (!d) return fail(NOT_LOADED);
-    if (bbox !== undefined && !validBBox(bbox)) return fail('El recuadro debe ser [oeste, sur, este, norte] con números finitos.');
+    if (bbox !== undefined && !validBBox(bbox))
+      return fail('El recuadro debe ser [oeste, sur, este, norte] con números finitos.');
     const { table, hierarchy, filter } = d;
     const byQuarterOperation = new Uint32Array(Math.max(1, table.quarters.length) * 2);
     const byColor = new Uint32Array(Math.max(1, table.colors.length));
@@ -169,6 +201,14 @@ export class ClusterEngine implements ClusterEngineApi {
       }
     }
     const total = byColor.reduce((a, b) => a + b, 0);
-    return ok({ total, sale, rental: total - sale, quarters: table.quarters, colors: table.colors, byQuarterOperation, byColor });
+    return ok({
+      total,
+      sale,
+      rental: total - sale,
+      quarters: table.quarters,
+      colors: table.colors,
+      byQuarterOperation,
+      byColor,
+    });
   }
 }

@@ -22,7 +22,8 @@ export function facetKeys(table: PropertyTable, order: Uint32Array): Uint32Array
   const keys = new Uint32Array(order.length);
   for (let k = 0; k < order.length; k++) {
     const row = order[k] ?? 0;
-    keys[k] = ((table.quarter[row] ?? 0) * colors + (table.color[row] ?? 0)) * 2 + (table.operation[row] ?? 0);
+    keys[k] =
+      ((table.quarter[row] ?? 0) * colors + (table.color[row] ?? 0)) * 2 + (table.operation[row] ?? 0);
   }
   return keys;
 }
@@ -38,14 +39,19 @@ function accepted(filter: FacetFilter, labels: readonly string[]): Uint8Array {
 }
 
 /** The lookup table: mask[key] = 1 when that (quarter, colour, operation) passes. */
-export function filterMask(filter: EngineFilter, quarters: readonly string[], colors: readonly string[]): Uint8Array {
+export function filterMask(
+  filter: EngineFilter,
+  quarters: readonly string[],
+  colors: readonly string[],
+): Uint8Array {
   const q = accepted(filter.trimestres, quarters);
   const c = accepted(filter.colores, colors);
   const o = accepted(filter.operacion, ['Venta', 'Alquiler']);
   const mask = new Uint8Array(q.length * c.length * 2);
   for (let qi = 0; qi < q.length; qi++) {
     for (let ci = 0; ci < c.length; ci++) {
-      for (let op = 0; op < 2; op++) mask[(qi * c.length + ci) * 2 + op] = (q[qi] ?? 0) & (c[ci] ?? 0) & (o[op] ?? 0);
+      for (let op = 0; op < 2; op++)
+        mask[(qi * c.length + ci) * 2 + op] = (q[qi] ?? 0) & (c[ci] ?? 0) & (o[op] ?? 0);
     }
   }
   return mask;

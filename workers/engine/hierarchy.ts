@@ -56,7 +56,11 @@ function draft(xs: Int32Array, ys: Int32Array, counts: Uint32Array, nodeSize: nu
  * One greedy pass of supercluster's algorithm: visit nodes in order; an unvisited node absorbs every
  * unvisited neighbour within `r`; the cluster sits at the count-weighted centroid, truncated to Int32.
  */
-function clusterLevel(prev: Draft, r: number, minPoints: number): { next: Draft | null; parent: Uint32Array } {
+function clusterLevel(
+  prev: Draft,
+  r: number,
+  minPoints: number,
+): { next: Draft | null; parent: Uint32Array } {
   const n = prev.counts.length;
   const { xs, ys, counts, kd } = prev;
   const visited = new Uint8Array(n);
@@ -173,7 +177,12 @@ function finishLevel(d: Draft, start: Uint32Array, positions: number): Level {
  * Builds the cluster hierarchy over the rows of `lng`/`lat` listed in `rows` (rows with valid coordinates),
  * with supercluster's semantics, and the depth-first point order that makes every cluster a contiguous range.
  */
-export function buildHierarchy(lng: Float64Array, lat: Float64Array, rows: Uint32Array, options: HierarchyOptions): Hierarchy {
+export function buildHierarchy(
+  lng: Float64Array,
+  lat: Float64Array,
+  rows: Uint32Array,
+  options: HierarchyOptions,
+): Hierarchy {
   const { minZoom, maxZoom, radius, extent, minPoints, nodeSize } = options;
   const n = rows.length;
   const xs = new Int32Array(n);

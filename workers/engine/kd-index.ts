@@ -101,7 +101,12 @@ export class KdIndex {
         const z = Math.log(n);
         const s = 0.5 * Math.exp((2 * z) / 3);
         const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
-        this.select(k, Math.max(left, Math.floor(k - (m * s) / n + sd)), Math.min(right, Math.floor(k + ((n - m) * s) / n + sd)), axis);
+        this.select(
+          k,
+          Math.max(left, Math.floor(k - (m * s) / n + sd)),
+          Math.min(right, Math.floor(k + ((n - m) * s) / n + sd)),
+          axis,
+        );
       }
       const t = a[k] ?? 0;
       let i = left;

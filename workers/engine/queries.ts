@@ -39,7 +39,13 @@ export function slotsInBox(level: Level, bbox: BBox): number[] {
  * Clusters and points of the view under the filter. A node's filtered count is a prefix-sum difference;
  * empty nodes vanish, and a node left with one passing point is drawn as that point, at its own position.
  */
-export function queryClusters(ctx: QueryContext, bbox: BBox, zoom: number, offset: number, maxItems: number): ClusterResult {
+export function queryClusters(
+  ctx: QueryContext,
+  bbox: BBox,
+  zoom: number,
+  offset: number,
+  maxItems: number,
+): ClusterResult {
   const { hierarchy: h, filter } = ctx;
   const z = limitZoom(h, zoom);
   const level = h.levels[z];
@@ -111,7 +117,12 @@ export function nodeOf(h: Hierarchy, id: number): { start: number; end: number; 
 }
 
 /** Rows of the cluster's passing members, `limit` of them after skipping `offset`. */
-export function queryLeaves(ctx: QueryContext, node: { start: number; end: number }, limit: number, offset: number): Uint32Array {
+export function queryLeaves(
+  ctx: QueryContext,
+  node: { start: number; end: number },
+  limit: number,
+  offset: number,
+): Uint32Array {
   const { passing } = ctx.filter;
   const first = (passing[node.start] ?? 0) + Math.max(0, offset) + 1;
   const last = passing[node.end] ?? 0;

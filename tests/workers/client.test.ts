@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import type { Endpoint } from 'comlink';
+import { ClusterClient, RESTARTED, TIMEOUT, type WorkerHandle } from '../../workers/client.ts';
+import { exposeEngine } from '../../workers/expose.ts';
+import type { ClusterEngine } from '../../workers/engine/engine.ts';
+import { tableFrom, WORLD } from './helpers.ts';
+
+/** A "worker" on a MessageChannel in this process: the real comlink boundary, transfers included. */
+interface FakeWorker extends WorkerHandle {
+  engine: ClusterEngine;
+  crash(reason: string): void;
+  terminated: boolean;
+}
+
+function fakeWorkers() {
+  const started: FakeWorker[] = [];
+  const create = (): FakeWorker => {
+    const { port1, port2 } = new MessageChannel();
+    const engine = exposeEngine(port1 as unknown as Endpoint);
+    const listeners: ((reason: string) => void)[] = [];
+    const handle: FakeWorker = {
+      engine,
+      terminated: false,
+      endpoint: port2 as unknown as Endpoint,
+      terminate() {
+        handle.terminated = true;
+        port1.close();
+        port2.close();
+      },
+      onCrash(listener) {
+        listeners.push(listener);
+      },
+      crash(reason) {
+        port1.close(); // the worker is gone: nothing it had will answer
+        for (const l of listeners) l(reason);
+      },
+    };
+    started.push(handle);
+    return handle;
+  };
+  return { started, create };
+}
+
+const points = Array.from({ length: 400 }, (_, i) => [-67 + (i % 20) * 0.05, 8 + Math.floor(i / 20) * 0.05]);
+const clients: ClusterClient[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.terminate();
+});
+
+function newClient(timeoutMs = 2000) {
+  const workers = fakeWorkers();
+  const client = new ClusterClient({
+    createWorker: workers.create,
+    timeoutMs,
+    engineOptions: { maxZoom: 16 },
+  });
+  clients.push(client);
+  return { client, workers };
+}
+
+describe('ClusterClient over a real MessageChannel', () => {
+  it('transfers the table (the caller’s buffers are detached) and answers queries with typed arrays', async () => {
+    const { client } = newClient();
+    const table = tableFrom(points);
+    const loaded = await client.load(table);
+    expect(loaded.indexed).toBe(400);
+    expect(table.lng.byteLength).toBe(0); // moved, not copied
+    const view = await client.getClusters([...WORLD], 19);
+    expect(view?.positions).toBeInstanceOf(Float64Array);
+    expect(view?.length).toBe(400);
+    const { matching } = await client.setFilter({
+      trimestres: ['2024-T1'],
+      colores: 'todos',
+      operacion: 'todos',
+    });
+    expect(matching).toBe(100);
+    const summary = await client.getSummary();
+    expect(summary?.total).toBe(100);
+  });
+
+  it('drops superseded answers: only the newest getClusters resolves to a value', async () => {
+    const { client } = newClient();
+    await client.load(tableFrom(points));
+    const first = client.getClusters([...WORLD], 3);
+    const second = client.getClusters([...WORLD], 19);
+    expect(await first).toBeNull();
+    expect((await second)?.zoom).toBe(17); // maxZoom 16 + 1: raw points
+  });
+
+  it('turns engine errors into rejected promises with the Spanish message', async () => {
+    const { client } = newClient();
+    await expect(client.getLeaves(5, 10)).rejects.toThrow('No hay datos cargados en el motor de agrupación.');
+  });
+
+  it('recovers from a crash mid-request: one error, then a new worker with the data and filter restored', async () => {
+    const { client, workers } = newClient();
+    let reloads = 0;
+    await client.load(tableFrom(points), () => {
+      reloads++;
+      return tableFrom(points);
+    });
+    await client.setFilter({ trimestres: 'todos', colores: ['rojo'], operacion: 'todos' });
+    const expected = (await client.getSummary())?.total;
+
+    const inFlight = client.getClusters([...WORLD], 10).then(
+      () => 'answered',
+      (error: unknown) => (error instanceof Error ? error.message : 'other'),
+    );
+    workers.started[0]?.crash('simulated crash');
+    // Either the call was already answered, or it fails once with the restart message; it never hangs.
+    expect(['answered', RESTARTED]).toContain(await inFlight);
+
+    const after = await client.getSummary();
+    expect(reloads).toBe(1);
+    expect(workers.started).toHaveLength(2);
+    expect(workers.started[0]?.terminated).toBe(true);
+    expect(after?.total).toBe(expected);
+    expect((await client.getClusters([...WORLD], 19))?.length).toBe(expected);
+  });
+
+  it('never hangs: a worker that stops answering times out once and is replaced', async () => {
+    const { port2 } = new MessageChannel(); // nobody listens on the other side
+    const silent: WorkerHandle = {
+      endpoint: port2 as unknown as Endpoint,
+      terminate: () => {
+        port2.close();
+      },
+      onCrash: () => undefined,
+    };
+    const workers = fakeWorkers();
+    let calls = 0;
+    const client = new ClusterClient({
+      createWorker: () => (calls++ === 0 ? silent : workers.create()),
+      timeoutMs: 150,
+    });
+    clients.push(client);
+    const started = Date.now();
+    await expect(client.load(tableFrom(points), () => tableFrom(points))).rejects.toThrow(TIMEOUT);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const view = await client.getClusters([...WORLD], 19);
+    expect(view?.length).toBe(400);
+    expect(calls).toBe(2);
+  });
+});
