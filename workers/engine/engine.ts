@@ -12,7 +12,7 @@ import type {
 } from '../contract.ts';
 import { NO_FILTER } from '../contract.ts';
 import { applyFilter, facetKeys, filterMask, type FilterState } from './filter.ts';
-import { buildHierarchy, type Hierarchy } from './hierarchy.ts';
+import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
 import {
   expansionZoom,
   nodeOf,
@@ -155,6 +155,19 @@ export class ClusterEngine implements ClusterEngineApi {
     const node = nodeOf(ctx.hierarchy, clusterId);
     if (!node) return fail('No existe un grupo con ese identificador.');
     return ok(expansionZoom(ctx, node));
+  }
+
+  /** Typed-array bytes held per indexed point: table, hierarchy, facet keys and filter prefix sums. */
+  bytesPerPoint(): number {
+    const d = this.data;
+    if (!d || d.hierarchy.size === 0) return 0;
+    const t = d.table;
+    const table = [t.lng, t.lat, t.price, t.operation, t.quarter, t.color].reduce(
+      (a, c) => a + c.byteLength,
+      0,
+    );
+    const filter = d.filter.passing.byteLength + d.filter.passingSales.byteLength + d.keys.byteLength;
+    return (table + hierarchyBytes(d.hierarchy) + filter) / d.hierarchy.size;
   }
 
   getProperty(index: number): Answer<PropertyRow> {

@@ -28,6 +28,16 @@ export interface Level {
   readonly byStart: Uint32Array;
 }
 
+/** Bytes of typed arrays a hierarchy holds (levels shared between zooms counted once). */
+export function hierarchyBytes(h: Hierarchy): number {
+  let bytes = h.order.byteLength;
+  for (const level of new Set(h.levels.filter(Boolean))) {
+    bytes += level.kd.xs.byteLength + level.kd.ys.byteLength + level.kd.perm.byteLength;
+    bytes += level.start.byteLength + level.count.byteLength + level.byStart.byteLength;
+  }
+  return bytes;
+}
+
 export interface Hierarchy {
   readonly options: HierarchyOptions;
   /** `levels[z]` for z in [minZoom, maxZoom + 1]; equal neighbours share one object (no cluster formed). */
@@ -55,7 +65,9 @@ function draft(xs: Int32Array, ys: Int32Array, counts: Uint32Array, nodeSize: nu
 /**
  * One greedy pass of supercluster's algorithm: visit nodes in order; an unvisited node absorbs every
  * unvisited neighbour within `r`; the cluster sits at the count-weighted centroid, truncated to Int32.
+ * Hot loop (once per node per zoom): reads are in bounds by construction, so they are unchecked.
  */
+/* eslint-disable @typescript-eslint/no-non-null-assertion */
 function clusterLevel(
   prev: Draft,
   r: number,
@@ -63,6 +75,7 @@ function clusterLevel(
 ): { next: Draft | null; parent: Uint32Array } {
   const n = prev.counts.length;
   const { xs, ys, counts, kd } = prev;
+  const perm = kd.perm;
   const visited = new Uint8Array(n);
   const parent = new Uint32Array(n);
   const outX = new Int32Array(n);
@@ -73,56 +86,55 @@ function clusterLevel(
   for (let i = 0; i < n; i++) {
     if (visited[i] === 1) continue;
     visited[i] = 1;
-    const x = xs[i] ?? 0;
-    const y = ys[i] ?? 0;
+    const x = xs[i]!;
+    const y = ys[i]!;
     const found = kd.within(x, y, r, neighbours);
-    const own = counts[i] ?? 0;
+    const own = counts[i]!;
     let total = own;
     for (let k = 0; k < found; k++) {
-      const j = kd.perm[neighbours[k] ?? 0] ?? 0;
-      if (visited[j] === 0) total += counts[j] ?? 0;
+      const j = perm[neighbours[k]!]!;
+      if (visited[j] === 0) total += counts[j]!;
     }
+    parent[i] = w;
     if (total > own && total >= minPoints) {
       let wx = x * own;
       let wy = y * own;
       for (let k = 0; k < found; k++) {
-        const j = kd.perm[neighbours[k] ?? 0] ?? 0;
+        const j = perm[neighbours[k]!]!;
         if (visited[j] === 1) continue;
         visited[j] = 1;
-        const c = counts[j] ?? 0;
-        wx += (xs[j] ?? 0) * c; // exact: integer sums stay below 2^53
-        wy += (ys[j] ?? 0) * c;
+        const c = counts[j]!;
+        wx += xs[j]! * c; // exact: integer sums stay below 2^53
+        wy += ys[j]! * c;
         parent[j] = w;
       }
-      parent[i] = w;
       outX[w] = wx / total; // Int32Array store truncates, as supercluster's does
       outY[w] = wy / total;
       outC[w] = total;
       w++;
       continue;
     }
-    parent[i] = w;
     outX[w] = x;
     outY[w] = y;
     outC[w] = own;
     w++;
-    if (total > own) {
-      // Too few for a cluster (minPoints > 2): the neighbours stay as they are, in this order.
-      for (let k = 0; k < found; k++) {
-        const j = kd.perm[neighbours[k] ?? 0] ?? 0;
-        if (visited[j] === 1) continue;
-        visited[j] = 1;
-        parent[j] = w;
-        outX[w] = xs[j] ?? 0;
-        outY[w] = ys[j] ?? 0;
-        outC[w] = counts[j] ?? 0;
-        w++;
-      }
+    if (total === own) continue;
+    // Too few for a cluster (minPoints > 2): the neighbours stay as they are, in this order.
+    for (let k = 0; k < found; k++) {
+      const j = perm[neighbours[k]!]!;
+      if (visited[j] === 1) continue;
+      visited[j] = 1;
+      parent[j] = w;
+      outX[w] = xs[j]!;
+      outY[w] = ys[j]!;
+      outC[w] = counts[j]!;
+      w++;
     }
   }
   if (w === n) return { next: null, parent };
   return { next: draft(outX.slice(0, w), outY.slice(0, w), outC.slice(0, w), kd.nodeSizeValue), parent };
 }
+/* eslint-enable @typescript-eslint/no-non-null-assertion */
 
 /** Depth-first starts of every draft, top (minZoom) down, so every node covers a contiguous range. */
 function assignStarts(drafts: readonly Draft[], minZoom: number, maxZoom: number): Uint32Array[] {
@@ -218,5 +230,7 @@ export function buildHierarchy(
   if (leaf) {
     for (let s = 0; s < leaf.start.length; s++) order[leaf.start[s] ?? 0] = rows[leaf.kd.perm[s] ?? 0] ?? 0;
   }
+  // Cluster levels never need original indices again; only the leaf level maps slots to rows.
+  for (const level of new Set(levels)) if (level !== leaf) level.kd.dropPermutation();
   return { options, levels, order, size: n };
 }

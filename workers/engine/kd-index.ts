@@ -9,8 +9,15 @@ export class KdIndex {
   readonly xs: Int32Array;
   readonly ys: Int32Array;
   /** `perm[slot]` is the original index of the point now at `slot`. */
-  readonly perm: Uint32Array;
+  perm: Uint32Array;
   private readonly nodeSize: number;
+  /** Traversal stack: 3 entries per pending subtree; depth ≤ 2·log2(size) levels. */
+  private readonly stack: Int32Array;
+
+  /** Frees the permutation once nothing needs original indices (cluster levels after the build). */
+  dropPermutation(): void {
+    this.perm = new Uint32Array(0);
+  }
 
   get nodeSizeValue(): number {
     return this.nodeSize;
@@ -22,6 +29,7 @@ export class KdIndex {
     this.ys = ys;
     this.nodeSize = nodeSize;
     this.perm = new Uint32Array(this.size);
+    this.stack = new Int32Array(3 * 2 * (Math.ceil(Math.log2(this.size + 1)) + 2));
     for (let i = 0; i < this.size; i++) this.perm[i] = i;
     this.sort(0, this.size - 1, 0);
   }
@@ -55,31 +63,47 @@ export class KdIndex {
   /** Slots within distance `r` of (qx, qy) (squared distance ≤ r², as supercluster), into `out`; returns count. */
   within(qx: number, qy: number, r: number, out: Uint32Array): number {
     if (this.size === 0) return 0;
-    const stack = [0, this.size - 1, 0];
+    // Hot path of the hierarchy build (one call per node per zoom): a typed stack and unchecked reads.
+    // Every index read here is inside [0, size) by construction of the traversal.
+    /* eslint-disable @typescript-eslint/no-non-null-assertion */
+    const stack = this.stack;
     const { xs, ys, nodeSize } = this;
     const r2 = r * r;
     let n = 0;
-    while (stack.length > 0) {
-      const axis = stack.pop() ?? 0;
-      const right = stack.pop() ?? 0;
-      const left = stack.pop() ?? 0;
+    let top = 0;
+    stack[top++] = 0;
+    stack[top++] = this.size - 1;
+    stack[top++] = 0;
+    while (top > 0) {
+      const axis = stack[--top]!;
+      const right = stack[--top]!;
+      const left = stack[--top]!;
       if (right - left <= nodeSize) {
         for (let i = left; i <= right; i++) {
-          const dx = (xs[i] ?? 0) - qx;
-          const dy = (ys[i] ?? 0) - qy;
+          const dx = xs[i]! - qx;
+          const dy = ys[i]! - qy;
           if (dx * dx + dy * dy <= r2) out[n++] = i;
         }
         continue;
       }
       const m = (left + right) >> 1;
-      const x = xs[m] ?? 0;
-      const y = ys[m] ?? 0;
+      const x = xs[m]!;
+      const y = ys[m]!;
       const dx = x - qx;
       const dy = y - qy;
       if (dx * dx + dy * dy <= r2) out[n++] = m;
-      if (axis === 0 ? qx - r <= x : qy - r <= y) stack.push(left, m - 1, 1 - axis);
-      if (axis === 0 ? qx + r >= x : qy + r >= y) stack.push(m + 1, right, 1 - axis);
+      if (axis === 0 ? qx - r <= x : qy - r <= y) {
+        stack[top++] = left;
+        stack[top++] = m - 1;
+        stack[top++] = 1 - axis;
+      }
+      if (axis === 0 ? qx + r >= x : qy + r >= y) {
+        stack[top++] = m + 1;
+        stack[top++] = right;
+        stack[top++] = 1 - axis;
+      }
     }
+    /* eslint-enable @typescript-eslint/no-non-null-assertion */
     return n;
   }
 
