@@ -17,7 +17,11 @@ const SEED = 42;
 const table = generateTransactionsTable({ count: COUNT, seed: SEED });
 const points = Array.from({ length: COUNT }, (_, i) => [table.lng[i] ?? 0, table.lat[i] ?? 0]);
 const index = new Supercluster(FIXTURE_OPTIONS).load(
-  points.map(([lng = 0, lat = 0], i) => ({ type: 'Feature', properties: { i }, geometry: { type: 'Point', coordinates: [lng, lat] } })),
+  points.map(([lng = 0, lat = 0], i) => ({
+    type: 'Feature',
+    properties: { i },
+    geometry: { type: 'Point', coordinates: [lng, lat] },
+  })),
 );
 const zooms = [];
 for (let z = 0; z <= FIXTURE_OPTIONS.maxZoom + 1; z++) {
@@ -29,12 +33,18 @@ for (let z = 0; z <= FIXTURE_OPTIONS.maxZoom + 1; z++) {
   });
   zooms.push({
     zoom: z,
-    clusterSizes: items.filter(([c]) => c > 1).map(([c]) => c).sort((a, b) => b - a),
+    clusterSizes: items
+      .filter(([c]) => c > 1)
+      .map(([c]) => c)
+      .sort((a, b) => b - a),
     singlePoints: items.filter(([c]) => c === 1).length,
     digest: featureDigest(items),
   });
 }
 const dir = new URL('../tests/fixtures/engine/', import.meta.url);
 writeFileSync(new URL('points.json', dir), `${JSON.stringify(points)}\n`);
-writeFileSync(new URL('golden.json', dir), `${JSON.stringify({ source: 'supercluster@9.1.0', options: FIXTURE_OPTIONS, zooms })}\n`);
+writeFileSync(
+  new URL('golden.json', dir),
+  `${JSON.stringify({ source: 'supercluster@9.1.0', options: FIXTURE_OPTIONS, zooms })}\n`,
+);
 console.log(`fixtures: ${COUNT} puntos, ${zooms.length} zooms`);

@@ -17,7 +17,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
   },
 });
-const sizes = (values.sizes ?? '')
+const sizes = values.sizes
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
