@@ -74,3 +74,14 @@ export function formatDistanceLabel(meters: number): string {
   const decimals = Number.isInteger(meters) ? 0 : 2;
   return `Distancia: ${formatNumber(meters, decimals)} m`;
 }
+
+/**
+ * A cluster's count as it fits a 25-px icon: up to 999 as is, then thousands with a lower-case 'k' (so it is
+ * not read as a price label): 1,834 → '1,8k', 29,029 → '29k'.
+ */
+export function formatClusterCount(count: number): string {
+  if (!Number.isFinite(count) || count < 0) return '0';
+  if (count < 1000) return String(Math.floor(count));
+  if (count < 10_000) return `${formatNumber(Math.floor(count / 100) / 10, 1).replace(/,0$/, '')}k`;
+  return `${Math.round(count / 1000)}k`;
+}

@@ -17,6 +17,7 @@ export {
 } from './constants.ts';
 export {
   formatArea,
+  formatClusterCount,
   formatDistanceLabel,
   formatNumber,
   formatPrice,

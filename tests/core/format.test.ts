@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatArea,
+  formatClusterCount,
   formatDistanceLabel,
   formatNumber,
   formatPrice,
@@ -106,5 +107,23 @@ describe('formatPrice, formatArea, formatDistanceLabel', () => {
     expect(formatDistanceLabel(500)).toBe('Distancia: 500 m');
     expect(formatDistanceLabel(1234.567)).toBe('Distancia: 1.234,57 m');
     expect(formatDistanceLabel(Number.NaN)).toBe('Distancia: 0 m');
+  });
+});
+
+describe('formatClusterCount (fits the 25-px cluster icon)', () => {
+  it.each([
+    [0, '0'],
+    [2, '2'],
+    [999, '999'],
+    [1000, '1k'],
+    [1834, '1,8k'],
+    [9999, '9,9k'],
+    [10_000, '10k'],
+    [29_029, '29k'],
+    [1_250_000, '1250k'],
+    [Number.NaN, '0'],
+    [-5, '0'],
+  ])('%s → %s', (count, text) => {
+    expect(formatClusterCount(count)).toBe(text);
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * A small typed window API that browser tests read instead of pixels (WebGL canvases are opaque to them).
+ * Updated by the demo pages; it carries numbers only, never records.
+ */
+export interface ExplorerProbe {
+  /** Rows the engine indexed. */
+  indexed: number;
+  /** Rows passing the current filter. */
+  matching: number;
+  /** Items (clusters + points) of the last view and the sum of their counts. */
+  items: number;
+  sum: number;
+  zoom: number;
+  /** Where the biggest cluster of the view is drawn, in CSS pixels of the map container (null if none). */
+  biggestClusterPixel: [x: number, y: number] | null;
+}
+
+declare global {
+  interface Window {
+    __explorerProbe?: ExplorerProbe;
+  }
+}
+
+export function publishExplorerProbe(probe: ExplorerProbe): void {
+  window.__explorerProbe = probe;
+}
