@@ -44,7 +44,7 @@ export {
   type NormalizeResult,
 } from './normalize.ts';
 export { parseAmount } from './parse.ts';
-export { buildPropertyTable, emptyTable, tableTransferables, validateTable } from './table.ts';
+export { allocateTable, buildPropertyTable, emptyTable, tableTransferables, validateTable } from './table.ts';
 export type {
   BBox,
   Circulo,

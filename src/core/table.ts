@@ -5,6 +5,21 @@ function dictionary(values: Iterable<string>): { labels: string[]; index: Map<st
   return { labels, index: new Map(labels.map((label, i) => [label, i])) };
 }
 
+/** A table of `n` zeroed rows with the given dictionaries (a mutable one: callers fill the columns). */
+export function allocateTable(n: number, quarters: readonly string[], colors: readonly string[]) {
+  return {
+    length: n,
+    lng: new Float64Array(n),
+    lat: new Float64Array(n),
+    price: new Float64Array(n),
+    operation: new Uint8Array(n),
+    quarter: new Uint16Array(n),
+    color: new Uint16Array(n),
+    quarters,
+    colors,
+  };
+}
+
 /** Largest dictionary a Uint16 column can index. */
 export const MAX_DICTIONARY = 65_535;
 
@@ -19,17 +34,7 @@ export function buildPropertyTable(properties: readonly Property[]): PropertyTab
   if (quarters.labels.length > MAX_DICTIONARY || colors.labels.length > MAX_DICTIONARY) {
     throw new RangeError('Demasiados trimestres o colores distintos para la tabla columnar.');
   }
-  const table = {
-    length: n,
-    lng: new Float64Array(n),
-    lat: new Float64Array(n),
-    price: new Float64Array(n),
-    operation: new Uint8Array(n),
-    quarter: new Uint16Array(n),
-    color: new Uint16Array(n),
-    quarters: quarters.labels,
-    colors: colors.labels,
-  };
+  const table = allocateTable(n, quarters.labels, colors.labels);
   for (let i = 0; i < n; i++) {
     const p = properties[i] as Property;
     table.lng[i] = p.longitud;

@@ -1,4 +1,5 @@
 import { distanceMeters } from '../core/geo.ts';
+import { allocateTable } from '../core/table.ts';
 import { OPERATION_CODE, type PropertyTable } from '../core/types.ts';
 import { listingRecord } from './listings.ts';
 import {
@@ -27,17 +28,7 @@ export interface TransactionOptions {
 export function generateTransactionsTable(options: TransactionOptions): PropertyTable {
   const n = Math.max(0, Math.floor(options.count));
   const rng = createRng(options.seed);
-  const table = {
-    length: n,
-    lng: new Float64Array(n),
-    lat: new Float64Array(n),
-    price: new Float64Array(n),
-    operation: new Uint8Array(n),
-    quarter: new Uint16Array(n),
-    color: new Uint16Array(n),
-    quarters: [...QUARTERS],
-    colors: [...COLOR_CATEGORIES],
-  };
+  const table = allocateTable(n, [...QUARTERS], [...COLOR_CATEGORIES]);
   for (let i = 0; i < n; i++) {
     const location = randomLocation(rng);
     const type = pickType(rng);

@@ -1,3 +1,4 @@
+import { allocateTable } from '../../src/core/table.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 import type { ClusterResult } from '../../workers/contract.ts';
 
@@ -11,17 +12,7 @@ export function tableFrom(
   }),
 ): PropertyTable {
   const n = points.length;
-  const t = {
-    length: n,
-    lng: new Float64Array(n),
-    lat: new Float64Array(n),
-    price: new Float64Array(n),
-    operation: new Uint8Array(n),
-    quarter: new Uint16Array(n),
-    color: new Uint16Array(n),
-    quarters: ['2024-T1', '2024-T2', '2024-T3', '2024-T4'],
-    colors: ['azul', 'rojo', 'verde'],
-  };
+  const t = allocateTable(n, ['2024-T1', '2024-T2', '2024-T3', '2024-T4'], ['azul', 'rojo', 'verde']);
   points.forEach(([lng = Number.NaN, lat = Number.NaN], i) => {
     const f = facet(i);
     t.lng[i] = lng;
