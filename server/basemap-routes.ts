@@ -1,29 +1,74 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import places from '../data/gazetteer/ve-places.json' with { type: 'json' };
 import { type Handler, sendBytes } from './http.ts';
 
 /**
- * Base-map layers are a fixed list: the URL names a layer, never a path, so nothing outside data/basemap
- * can be served whatever the request says.
+ * Base-map layers are a fixed list: the URL names a layer, never a path, so nothing outside data/basemap can be
+ * served whatever the request says.
  */
-const LAYERS: Readonly<Record<string, string>> = {
+const FILES: Readonly<Record<string, string>> = {
   'land.geojson': 've-land.json',
+  'estados.geojson': 've-estados.json',
+  'neighbours.geojson': 'neighbours.json',
+  'rivers.geojson': 'rivers.json',
 };
 
 const dataDir = fileURLToPath(new URL('../data/basemap/', import.meta.url));
 const loaded = new Map<string, Promise<Uint8Array>>();
 
-/** `GET /api/basemap/{layer}` — GeoJSON layers of the offline base map. */
+/** Populated places as label points, with a rank the style uses to show big cities first. */
+function placesGeoJson(): Uint8Array {
+  const features = places.map((p) => ({
+    type: 'Feature',
+    properties: {
+      name: p.name,
+      population: p.population,
+      // 1: metropolis, 2: regional city, 3: town — the style shows rank r from zoom 2 + 2r.
+      rank: p.population >= 300_000 ? 1 : p.population >= 60_000 ? 2 : 3,
+      capital: p.kind === 'PPLC' || p.kind === 'PPLA' ? 1 : 0,
+    },
+    geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+  }));
+  return new TextEncoder().encode(JSON.stringify({ type: 'FeatureCollection', features }));
+}
+
+/** One label point per feature of a polygon layer (its labelLat/labelLng), so multipolygons are named once. */
+async function labelPoints(file: string): Promise<Uint8Array> {
+  const collection = JSON.parse(await readFile(dataDir + file, 'utf8')) as {
+    features: { properties: { name?: string; labelLat?: number; labelLng?: number } }[];
+  };
+  const features = collection.features
+    .filter((f) => typeof f.properties.name === 'string' && Number.isFinite(f.properties.labelLat))
+    .map((f) => ({
+      type: 'Feature',
+      properties: { name: f.properties.name },
+      geometry: { type: 'Point', coordinates: [f.properties.labelLng, f.properties.labelLat] },
+    }));
+  return new TextEncoder().encode(JSON.stringify({ type: 'FeatureCollection', features }));
+}
+
+const DERIVED: Readonly<Record<string, () => Promise<Uint8Array>>> = {
+  'places.geojson': () => Promise.resolve(placesGeoJson()),
+  'estado-labels.geojson': () => labelPoints('ve-estados.json'),
+  'neighbour-labels.geojson': () => labelPoints('neighbours.json'),
+};
+
+function layer(name: string): Promise<Uint8Array> | null {
+  const cached = loaded.get(name);
+  if (cached) return cached;
+  const file = FILES[name];
+  const bytes = file !== undefined ? readFile(dataDir + file) : (DERIVED[name]?.() ?? null);
+  if (bytes) loaded.set(name, bytes);
+  return bytes;
+}
+
+/** `GET /api/basemap/{layer}.geojson` — the offline base map's layers (files, or label points derived from them). */
 export const basemapRoutes: Handler = async (_req, res, url) => {
   const prefix = '/api/basemap/';
   if (!url.pathname.startsWith(prefix)) return false;
-  const file = LAYERS[url.pathname.slice(prefix.length)];
-  if (file === undefined) return false;
-  let bytes = loaded.get(file);
-  if (!bytes) {
-    bytes = readFile(dataDir + file);
-    loaded.set(file, bytes);
-  }
+  const bytes = layer(url.pathname.slice(prefix.length));
+  if (!bytes) return false;
   sendBytes(res, await bytes, 'application/geo+json; charset=utf-8');
   return true;
 };

@@ -5,8 +5,9 @@ import { MESSAGES } from '../core/messages.ts';
 import { normalizeProperties } from '../core/normalize.ts';
 import type { Property } from '../core/types.ts';
 import { useMapLibre } from '../map/use-maplibre.ts';
-import { resolveMapStyle } from '../map/style-source.ts';
+import { maxBoundsFor, resolveMapStyle } from '../map/style-source.ts';
 import { config } from '../config/index.ts';
+import { initialViewFromQuery } from './initial-view.ts';
 import { listingSummary } from './listing-summary.ts';
 
 const VENEZUELA_BOUNDS: [number, number, number, number] = [-73.6, 0.5, -59.6, 12.4];
@@ -17,7 +18,8 @@ const RENT_RGBA: [number, number, number, number] = [0x98, 0x5d, 0xff, 220];
 export function OverviewMap() {
   const [mapRef, map] = useMapLibre({
     style: resolveMapStyle(config, window.location.origin),
-    bounds: VENEZUELA_BOUNDS,
+    ...(initialViewFromQuery(window.location.search) ?? { bounds: VENEZUELA_BOUNDS }),
+    maxBounds: maxBoundsFor(config),
     minZoom: 1,
     maxZoom: 18,
     dragRotate: false,

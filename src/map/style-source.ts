@@ -1,6 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import type { AppConfig } from '../config/index.ts';
-import { offlineStyle } from './offline-style.ts';
+import { OFFLINE_MAX_BOUNDS, offlineStyle } from './offline-style.ts';
 
 /** Tile size of the production raster service (spec: 512-px tiles). */
 const RASTER_TILE_SIZE = 512;
@@ -28,4 +28,11 @@ export function resolveMapStyle(
 
 function withKey(url: string, key: string | null): string {
   return key === null ? url : url.replaceAll('{key}', encodeURIComponent(key));
+}
+
+/** The offline map keeps the view inside its data; a production style may roam. */
+export function maxBoundsFor(
+  cfg: Pick<AppConfig, 'mapStyleUrl' | 'rasterTiles'>,
+): [number, number, number, number] | undefined {
+  return cfg.mapStyleUrl || cfg.rasterTiles ? undefined : OFFLINE_MAX_BOUNDS;
 }

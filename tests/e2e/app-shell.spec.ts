@@ -5,6 +5,8 @@ test('the demo serves a page with a MapLibre canvas, the listings summary and no
   page,
 }) => {
   const errors = collectPageErrors(page);
+  const fetched: string[] = [];
+  page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' })).toBeVisible();
 
@@ -23,7 +25,37 @@ test('the demo serves a page with a MapLibre canvas, the listings summary and no
   await page.waitForFunction(() =>
     document.querySelector('.maplibregl-ctrl-attrib')?.textContent.includes('OpenStreetMap'),
   );
+  // Labels: the place layer and the bundled font were loaded from this origin (no glyph server exists).
+  await expect.poll(() => fetched.some((p) => p.endsWith('/api/basemap/places.geojson'))).toBe(true);
+  await expect.poll(() => fetched.some((p) => p.endsWith('.woff2'))).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test('every base-map layer is served as GeoJSON from the embedded service', async ({ request }) => {
+  for (const name of [
+    'land',
+    'estados',
+    'neighbours',
+    'rivers',
+    'places',
+    'estado-labels',
+    'neighbour-labels',
+  ]) {
+    const response = await request.get(`/api/basemap/${name}.geojson`);
+    expect(response.status(), name).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/geo+json');
+    const body = (await response.json()) as { type: string; features: unknown[] };
+    expect(body.type).toBe('FeatureCollection');
+    expect(body.features.length, name).toBeGreaterThan(0);
+  }
+  const estados = (await (await request.get('/api/basemap/estado-labels.geojson')).json()) as {
+    features: { properties: { name: string } }[];
+  };
+  const names = estados.features.map((f) => f.properties.name);
+  expect(names).toEqual(
+    expect.arrayContaining(['La Guaira', 'Distrito Capital', 'Mérida', 'Táchira', 'Anzoátegui']),
+  );
+  expect(names).not.toContain('Vargas');
 });
 
 test('the embedded services answer bad parameters with a Spanish 400 and unknown paths with 404', async ({

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../core/messages.ts';
 import { decodeTable } from '../../core/table-codec.ts';
 import { config } from '../../config/index.ts';
 import { clusterLayers } from '../../layers/cluster-layers.ts';
-import { resolveMapStyle } from '../../map/style-source.ts';
+import { maxBoundsFor, resolveMapStyle } from '../../map/style-source.ts';
 import { useMapLibre } from '../../map/use-maplibre.ts';
 import {
   NO_FILTER,
@@ -36,6 +36,7 @@ export function TransactionsMap() {
     style: resolveMapStyle(config, window.location.origin),
     bounds: VENEZUELA_BOUNDS,
     fitBoundsOptions: { padding: { top: 64, bottom: 16, left: 16, right: 16 } }, // clear of the filter panel
+    maxBounds: maxBoundsFor(config),
     minZoom: 1,
     maxZoom: 18,
     dragRotate: false,
