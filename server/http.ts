@@ -27,6 +27,16 @@ export function sendBytes(res: ServerResponse, bytes: Uint8Array, contentType: s
   res.end(bytes);
 }
 
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+}
+
 /** Spanish JSON error; services never answer 500 for bad input. */
 export function sendError(res: ServerResponse, status: number, message: string): void {
   sendJson(res, status, { error: message });

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basemapRoutes } from './basemap-routes.ts';
 import { dataRoutes } from './data-routes.ts';
+import { geocoderRoutes } from './geocoder/routes.ts';
 import { BadRequest, type Handler, sendError } from './http.ts';
 
 const API_PREFIX = '/api/';
-const handlers: readonly Handler[] = [dataRoutes, basemapRoutes];
+const handlers: readonly Handler[] = [dataRoutes, basemapRoutes, geocoderRoutes];
 
 /**
  * Connect-style middleware with every embedded service under `/api/`. Anything else falls through to the

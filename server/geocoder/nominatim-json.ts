@@ -1,0 +1,62 @@
+import type { GazetteerEntry } from './gazetteer.ts';
+import type { ReverseHit } from './reverse.ts';
+
+/** Licence line of every answer (the embedded data's sources, data/PROVENANCE.md). */
+export const LICENCE = 'Datos: GeoNames (CC BY 4.0), Natural Earth, © OpenStreetMap contributors (ODbL)';
+
+export type Format = 'json' | 'jsonv2';
+
+const fixed = (n: number) => n.toFixed(7);
+
+function displayName(entry: GazetteerEntry): string {
+  const name = entry.aliasOf ? `${entry.name} (${entry.aliasOf})` : entry.name;
+  // Consecutive repeats only ('Mérida, Libertador, Mérida' keeps both; 'Mérida, Mérida' would not).
+  const parts = [name, entry.address.county, entry.address.state, 'Venezuela']
+    .filter((p): p is string => typeof p === 'string' && p !== '')
+    .filter((p, i, all) => p !== all[i - 1]);
+  return parts.join(', ');
+}
+
+/** One result as Nominatim writes it: lat/lon and the bounding box as strings, `class` or (jsonv2) `category`. */
+export function toNominatim(
+  entry: GazetteerEntry,
+  format: Format,
+  addressdetails: boolean,
+): Record<string, unknown> {
+  const [s, n, w, e] = entry.bbox;
+  const out: Record<string, unknown> = {
+    place_id: entry.id,
+    licence: LICENCE,
+    osm_type: entry.cls === 'boundary' ? 'relation' : 'node',
+    osm_id: entry.id,
+    lat: fixed(entry.lat),
+    lon: fixed(entry.lon),
+    [format === 'jsonv2' ? 'category' : 'class']: entry.cls,
+    type: entry.type,
+    place_rank: entry.rank,
+    importance: Number(entry.importance.toFixed(5)),
+    addresstype: entry.cls === 'boundary' ? 'state' : entry.type,
+    name: entry.name,
+    display_name: displayName(entry),
+    boundingbox: [fixed(s), fixed(n), fixed(w), fixed(e)],
+  };
+  if (addressdetails) out.address = { ...entry.address };
+  return out;
+}
+
+/** Reverse answer: the place (or the estado alone at low zoom), marked approximate; Nominatim's error outside. */
+export function reverseToNominatim(
+  hit: ReverseHit | null,
+  stateEntry: GazetteerEntry | null,
+  zoom: number,
+  format: Format,
+) {
+  if (!hit) return { error: 'Unable to geocode' };
+  const entry = zoom < 8 || !hit.place ? stateEntry : hit.place;
+  if (!entry) return { error: 'Unable to geocode' };
+  // Municipio and city come from the nearest place of the estado: say so rather than pretend precision.
+  return {
+    ...toNominatim(entry, format, true),
+    extratags: { approximate: entry === hit.place ? 'yes' : 'no' },
+  };
+}

@@ -1,0 +1,23 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { servicesMiddleware } from '../../server/middleware.ts';
+
+/** The embedded services on an ephemeral 127.0.0.1 port, for tests that speak real HTTP. */
+export async function startServices(): Promise<{ base: string; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    servicesMiddleware(req, res, () => {
+      res.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
