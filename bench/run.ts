@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 const SUITES: Readonly<Record<string, string>> = {
   datagen: 'bench/datagen.ts',
   engine: 'bench/engine/run.ts',
+  geocoder: 'bench/geocoder.ts',
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
