@@ -1,0 +1,117 @@
+import { foldText } from '../core/zone.ts';
+import { MUNICIPIO_CITY } from './municipio-cities.ts';
+
+/** Address parts of a Nominatim answer (spec §3 "Geocoding address result"). */
+export interface NominatimAddress {
+  road?: string;
+  residential?: string;
+  suburb?: string;
+  neighbourhood?: string;
+  quarter?: string;
+  city_district?: string;
+  state?: string;
+  county?: string;
+  municipality?: string;
+  city?: string;
+  town?: string;
+  village?: string;
+  postcode?: string;
+  [other: string]: string | undefined;
+}
+
+/** The product's parsed address (spec §3). */
+export interface ParsedAddress {
+  calle: string;
+  lugar: string;
+  neighbourhood: string;
+  locality: string;
+  urbanizacion: string;
+  ciudad: string;
+  municipio: string;
+  parroquia: string;
+  estado: string;
+  codigoPostal: string;
+  pais: 'VEN';
+  /** Every non-empty part once, ending with the country code and name: '…, VEN, Venezuela'. */
+  fullAddress: string;
+}
+
+/** Words the spec removes from address parts (whole words, any case, accents ignored). */
+const NOISE = /(^|\s)(parroquia|municipio|estado|urb\.?|urbanizacion|urbanización|sector)(?=\s|$)/giu;
+
+/** Spec §5 cleanup of one part: noise words and parenthesised text removed, spaces collapsed. */
+export function cleanPart(text: string | undefined): string {
+  if (!text) return '';
+  return text
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(NOISE, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,.-]+|[\s,.-]+$/g, '')
+    .replace(/^San Rafael de la Florida$/i, 'La Florida');
+}
+
+const same = (a: string, b: string) => a !== '' && foldText(a) === foldText(b);
+
+/** Drops consecutive repeats ('Chacao, Chacao, Miranda' → 'Chacao, Miranda'), accents and case ignored. */
+export function dropConsecutiveDuplicates(parts: readonly string[]): string[] {
+  return parts.filter((p) => p !== '').filter((p, i, all) => i === 0 || !same(p, all[i - 1] ?? ''));
+}
+
+function cityFor(estado: string, municipio: string, named: string): string {
+  const key = `${foldText(estado)}|${foldText(municipio)}`;
+  // Zulia's answers carry the city in the county (spec §5).
+  if (foldText(estado) === 'zulia' && municipio !== '') return municipio;
+  // Falcón: some municipios belong to Coro or Punto Fijo whatever the answer calls the place.
+  if (foldText(estado) === 'falcon' && MUNICIPIO_CITY[key]) return MUNICIPIO_CITY[key];
+  return named !== '' ? named : (MUNICIPIO_CITY[key] ?? '');
+}
+
+/**
+ * Parses a Nominatim address into the product's address, applying every spec §5 rule: noise words and
+ * parentheses removed; consecutive duplicates dropped; La Cabaña + La Boyera → La Boyera; the Catia suburb of
+ * Distrito Capital kept as the area; San Rafael de la Florida → La Florida; Falcón municipios → Coro/Punto Fijo;
+ * Zulia's county as the city; the municipio left blank when it just repeats the state Falcón; other states' cities
+ * from the municipio table.
+ */
+export function parseAddress(address: NominatimAddress): ParsedAddress {
+  const estado = cleanPart(address.state);
+  let municipio = cleanPart(address.county ?? address.municipality);
+  const suburb = cleanPart(address.suburb);
+  let urbanizacion = cleanPart(address.residential);
+  let lugar = suburb || cleanPart(address.quarter) || cleanPart(address.neighbourhood);
+  const parroquiaRaw = [address.city_district, address.suburb].find((v) => v && /parroquia/i.test(v));
+  const parroquia = cleanPart(parroquiaRaw ?? address.city_district);
+  const texts = [urbanizacion, lugar, cleanPart(address.neighbourhood)].map(foldText);
+  if (texts.some((t) => t.includes('la cabana')) && texts.some((t) => t.includes('la boyera'))) {
+    urbanizacion = 'La Boyera';
+    lugar = 'La Boyera';
+  }
+  if (same(estado, 'Distrito Capital') && same(suburb, 'Catia')) lugar = 'Catia';
+  if (same(estado, 'Falcón') && same(municipio, 'Falcón')) municipio = '';
+  const named = cleanPart(address.city ?? address.town ?? address.village);
+  const ciudad = cityFor(estado, municipio || cleanPart(address.county), named);
+  const calle = cleanPart(address.road);
+  const parts = dropConsecutiveDuplicates([
+    calle,
+    urbanizacion,
+    lugar,
+    ciudad,
+    municipio,
+    estado,
+    cleanPart(address.postcode),
+  ]);
+  return {
+    calle,
+    lugar,
+    neighbourhood: cleanPart(address.neighbourhood),
+    locality: cleanPart(address.city_district) || suburb,
+    urbanizacion,
+    ciudad,
+    municipio,
+    parroquia,
+    estado,
+    codigoPostal: cleanPart(address.postcode),
+    pais: 'VEN',
+    fullAddress: [...parts, 'VEN', 'Venezuela'].join(', '),
+  };
+}

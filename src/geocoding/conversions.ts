@@ -1,0 +1,111 @@
+import { SEARCH } from '../core/constants.ts';
+import { parseAddress, type NominatimAddress } from './address.ts';
+
+/** A Nominatim result as the client reads it (strings where Nominatim sends strings). */
+export interface NominatimResult {
+  lat?: string;
+  lon?: string;
+  display_name?: string;
+  name?: string;
+  type?: string;
+  class?: string;
+  importance?: number;
+  boundingbox?: string[];
+  address?: NominatimAddress;
+}
+
+/** The product's search suggestion (spec §3). */
+export interface SearchSuggestion {
+  /** Long label, ending with 'VEN, Venezuela'. */
+  text: string;
+  /** [lat, lon], or null when the result carried no usable coordinates (a second lookup by text follows). */
+  coordenadasUbicacion: [number, number] | null;
+  /** [west, south, east, north] or null. */
+  bbox: [number, number, number, number] | null;
+  /** 'residential' marks a residential place (picker zoom 16). */
+  tipo: string | null;
+}
+
+/** Place types from most to least specific: the spec ranks residential highest, down to state. */
+const TYPE_ORDER = [
+  'residential',
+  'house',
+  'building',
+  'road',
+  'neighbourhood',
+  'quarter',
+  'suburb',
+  'city_district',
+  'hamlet',
+  'village',
+  'town',
+  'city',
+  'municipality',
+  'county',
+  'administrative',
+  'state',
+];
+
+function typeRank(r: NominatimResult): number {
+  const i = TYPE_ORDER.indexOf(r.type ?? '');
+  return i < 0 ? TYPE_ORDER.length : i;
+}
+
+/** Keeps `SEARCH.suggestions` (5) of the fetched 25: by place type (residential first), then importance. */
+export function rankForward(
+  results: readonly NominatimResult[],
+  keep: number = SEARCH.suggestions,
+): NominatimResult[] {
+  return [...results]
+    .sort((a, b) => typeRank(a) - typeRank(b) || (b.importance ?? 0) - (a.importance ?? 0))
+    .slice(0, keep);
+}
+
+function coordinates(r: NominatimResult): [number, number] | null {
+  const lat = Number(r.lat);
+  const lon = Number(r.lon);
+  return r.lat !== undefined && r.lon !== undefined && Number.isFinite(lat) && Number.isFinite(lon)
+    ? [lat, lon]
+    : null;
+}
+
+function bbox(r: NominatimResult): [number, number, number, number] | null {
+  const [s, n, w, e] = (r.boundingbox ?? []).map(Number);
+  if ([s, n, w, e].some((v) => v === undefined || !Number.isFinite(v))) return null;
+  return [w ?? 0, s ?? 0, e ?? 0, n ?? 0];
+}
+
+/** The long label of a result: its parsed address when it has one, else its display name, ending 'VEN, Venezuela'. */
+export function longLabel(r: NominatimResult): string {
+  if (r.address) {
+    const parsed = parseAddress({
+      ...r.address,
+      residential: r.address.residential ?? (r.type === 'residential' ? r.name : undefined),
+    });
+    const head = r.name && !parsed.fullAddress.startsWith(r.name) ? `${r.name}, ` : '';
+    return `${head}${parsed.fullAddress}`;
+  }
+  const base = (r.display_name ?? r.name ?? '').replace(/,?\s*Venezuela\s*$/i, '').trim();
+  return base === '' ? 'VEN, Venezuela' : `${base}, VEN, Venezuela`;
+}
+
+/** A Nominatim result as the search box's suggestion. */
+export function toSuggestion(r: NominatimResult): SearchSuggestion {
+  return {
+    text: longLabel(r),
+    coordenadasUbicacion: coordinates(r),
+    bbox: bbox(r),
+    tipo: r.type === 'residential' ? 'residential' : null,
+  };
+}
+
+/** Suggestions with duplicate texts removed (spec §5), first occurrence kept. */
+export function uniqueSuggestions(suggestions: readonly SearchSuggestion[]): SearchSuggestion[] {
+  const seen = new Set<string>();
+  return suggestions.filter((s) => (seen.has(s.text) ? false : (seen.add(s.text), true)));
+}
+
+/** Spec §5: accents are stripped from the query before it is sent. */
+export function stripAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
+}
