@@ -1,0 +1,126 @@
+import { SEARCH, TIMING_MS } from '../core/constants.ts';
+import { fill, MESSAGES } from '../core/messages.ts';
+import { parseAddress, type ParsedAddress } from './address.ts';
+import {
+  rankForward,
+  stripAccents,
+  toSuggestion,
+  uniqueSuggestions,
+  longLabel,
+  type NominatimResult,
+  type SearchSuggestion,
+} from './conversions.ts';
+
+/** A lookup's outcome as a value: the UI shows or logs `error` (spec §8 catalogue), nothing is thrown. */
+export type GeoResult<T> =
+  { ok: true; value: T } | { ok: false; error: string; kind: 'http' | 'network' | 'aborted' | 'timeout' };
+
+export interface GeocoderOptions {
+  /** Nominatim-compatible base URL (config.geocoderUrl). */
+  baseUrl: string;
+  /** Sent as `key` when set (spec §7). */
+  key?: string | null;
+  /** Restricts forward results (spec §5); ISO alpha-2, e.g. ['ve']. */
+  countryCodes?: readonly string[];
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+/** Reverse geocoding converted to the Esri-like structure the product uses (spec §7). */
+export interface ReverseAnswer {
+  LongLabel: string;
+  address: ParsedAddress;
+  location: { x: number; y: number };
+}
+
+function urlFor(options: GeocoderOptions, path: string, params: Record<string, string>): string {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const query = new URLSearchParams({ ...params, format: 'json', 'accept-language': 'es' });
+  if (options.key) query.set('key', options.key);
+  return `${base}${path}?${query.toString()}`;
+}
+
+/** GET JSON with a timeout and the caller's signal; every failure becomes the catalogue's message. */
+async function getJson(
+  url: string,
+  options: GeocoderOptions,
+  signal?: AbortSignal,
+): Promise<GeoResult<unknown>> {
+  const timeoutMs = options.timeoutMs ?? TIMING_MS.geocoderTimeout;
+  const controller = new AbortController();
+  const state = { timedOut: false }; // set by the timer, read after the await
+  const timer = setTimeout(() => {
+    state.timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => {
+    controller.abort();
+  };
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const response = await (options.fetchImpl ?? fetch)(url, {
+      signal: controller.signal,
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok)
+      return { ok: false, kind: 'http', error: fill(MESSAGES.errors.httpStatus, { n: response.status }) };
+    return { ok: true, value: (await response.json()) as unknown };
+  } catch {
+    if (state.timedOut)
+      return { ok: false, kind: 'timeout', error: fill(MESSAGES.errors.timeout, { n: timeoutMs }) };
+    if (signal?.aborted) return { ok: false, kind: 'aborted', error: MESSAGES.errors.aborted };
+    // Connection refused, CORS, or a body that is not JSON: the catalogue calls all of these a network error.
+    return { ok: false, kind: 'network', error: MESSAGES.errors.network };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+const asResults = (value: unknown): NominatimResult[] =>
+  Array.isArray(value)
+    ? (value as unknown[]).filter((v): v is NominatimResult => typeof v === 'object' && v !== null)
+    : [];
+
+/**
+ * Forward geocoding (spec §7): accents stripped, 25 fetched with address details, ranked and cut to 5, duplicate
+ * labels removed. An empty query never calls the service.
+ */
+export async function forwardGeocode(
+  q: string,
+  options: GeocoderOptions,
+  signal?: AbortSignal,
+): Promise<GeoResult<SearchSuggestion[]>> {
+  const text = stripAccents(q).trim();
+  if (text === '') return { ok: true, value: [] };
+  const params: Record<string, string> = { q: text, limit: String(SEARCH.forwardLimit), addressdetails: '1' };
+  if (options.countryCodes?.length) params.countrycodes = options.countryCodes.join(',');
+  const answer = await getJson(urlFor(options, '/search', params), options, signal);
+  if (!answer.ok) return answer;
+  return { ok: true, value: uniqueSuggestions(rankForward(asResults(answer.value)).map(toSuggestion)) };
+}
+
+/** Reverse geocoding (spec §7) into the Esri-like answer; `null` value when the service found nothing there. */
+export async function reverseGeocode(
+  lat: number,
+  lon: number,
+  options: GeocoderOptions,
+  signal?: AbortSignal,
+): Promise<GeoResult<ReverseAnswer | null>> {
+  const answer = await getJson(
+    urlFor(options, '/reverse', { lat: String(lat), lon: String(lon) }),
+    options,
+    signal,
+  );
+  if (!answer.ok) return answer;
+  const result = answer.value as NominatimResult & { error?: string };
+  if (typeof result !== 'object' || 'error' in result) return { ok: true, value: null };
+  return {
+    ok: true,
+    value: {
+      LongLabel: longLabel(result),
+      address: parseAddress(result.address ?? {}),
+      location: { x: lon, y: lat },
+    },
+  };
+}

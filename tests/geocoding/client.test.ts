@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forwardGeocode, reverseGeocode } from '../../src/geocoding/client.ts';
+import { startServices } from '../server/serve.ts';
+
+let baseUrl = '';
+let close: () => Promise<void> = () => Promise.resolve();
+beforeAll(async () => {
+  const started = await startServices();
+  baseUrl = `${started.base}/api/geocoder`;
+  close = started.close;
+});
+afterAll(() => close());
+
+describe('geocoding client against the embedded geocoder', () => {
+  it('forward: accent-free query, 5 ranked suggestions with VEN labels and coordinates', async () => {
+    const answer = await forwardGeocode('Mérida', { baseUrl, countryCodes: ['ve'], key: 'k' });
+    if (!answer.ok) throw new Error(answer.error);
+    expect(answer.value.length).toBeGreaterThan(0);
+    expect(answer.value.length).toBeLessThanOrEqual(5);
+    expect(answer.value[0]?.text).toMatch(/^Mérida, .*VEN, Venezuela$/);
+    expect(answer.value[0]?.coordenadasUbicacion?.[0]).toBeCloseTo(8.6, 0);
+  });
+
+  it('forward: an empty query makes no request', async () => {
+    let calls = 0;
+    const answer = await forwardGeocode('   ', {
+      baseUrl,
+      fetchImpl: () => (calls++, Promise.reject(new Error('no'))),
+    });
+    expect(answer).toEqual({ ok: true, value: [] });
+    expect(calls).toBe(0);
+  });
+
+  it('reverse: the Esri-like answer with the parsed address; null outside Venezuela', async () => {
+    const answer = await reverseGeocode(10.4961, -66.853, { baseUrl });
+    if (!answer.ok) throw new Error(answer.error);
+    expect(answer.value?.address.estado).toBe('Miranda');
+    expect(answer.value?.LongLabel).toMatch(/VEN, Venezuela$/);
+    expect(answer.value?.location).toEqual({ x: -66.853, y: 10.4961 });
+    expect(await reverseGeocode(4.6, -74.08, { baseUrl })).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('geocoding client errors follow the spec’s catalogue, as values', () => {
+  const failing = (response: () => Promise<Response>) => ({
+    baseUrl: 'http://geo.invalid',
+    fetchImpl: () => response(),
+  });
+
+  it('non-2xx → Request failed with status code n', async () => {
+    const answer = await forwardGeocode(
+      'Caracas',
+      failing(() => Promise.resolve(new Response('', { status: 503 }))),
+    );
+    expect(answer).toEqual({ ok: false, kind: 'http', error: 'Request failed with status code 503' });
+  });
+
+  it('connection refused or malformed JSON → Network Error', async () => {
+    expect(
+      await forwardGeocode(
+        'Caracas',
+        failing(() => Promise.reject(new TypeError('fetch failed'))),
+      ),
+    ).toMatchObject({ error: 'Network Error' });
+    expect(
+      await reverseGeocode(
+        1,
+        2,
+        failing(() => Promise.resolve(new Response('{not json', { status: 200 }))),
+      ),
+    ).toMatchObject({ error: 'Network Error' });
+  });
+
+  it('a slow service → timeout of n ms exceeded; a caller abort → Request aborted', async () => {
+    const never = (_url: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => {
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    expect(await forwardGeocode('Caracas', { baseUrl: 'http://x', fetchImpl: never, timeoutMs: 30 })).toEqual(
+      {
+        ok: false,
+        kind: 'timeout',
+        error: 'timeout of 30ms exceeded',
+      },
+    );
+    const controller = new AbortController();
+    const pending = forwardGeocode('Caracas', { baseUrl: 'http://x', fetchImpl: never }, controller.signal);
+    controller.abort();
+    expect(await pending).toEqual({ ok: false, kind: 'aborted', error: 'Request aborted' });
+  });
+});
