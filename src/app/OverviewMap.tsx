@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { MESSAGES } from '../core/messages.ts';
 import { normalizeProperties } from '../core/normalize.ts';
 import type { Property } from '../core/types.ts';
-import { useMapLibre } from '../map/use-maplibre.ts';
+import { useWidgetMap } from '../map/use-widget-map.ts';
 import { maxBoundsFor, resolveMapStyle } from '../map/style-source.ts';
 import { config } from '../config/index.ts';
 import { initialViewFromQuery } from './initial-view.ts';
@@ -16,13 +16,12 @@ const RENT_RGBA: [number, number, number, number] = [0x98, 0x5d, 0xff, 220];
 
 /** Home page map: the offline base map with a sample of generated listings drawn by deck.gl. */
 export function OverviewMap() {
-  const [mapRef, map] = useMapLibre({
+  const [mapRef, map] = useWidgetMap({
+    kind: 'general-listing',
+    twoFingers: true,
     style: resolveMapStyle(config, window.location.origin),
     ...(initialViewFromQuery(window.location.search) ?? { bounds: VENEZUELA_BOUNDS }),
     maxBounds: maxBoundsFor(config),
-    minZoom: 1,
-    maxZoom: 18,
-    dragRotate: false,
   });
   const [properties, setProperties] = useState<Property[]>([]);
   const [rejected, setRejected] = useState(0);

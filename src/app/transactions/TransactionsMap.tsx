@@ -7,7 +7,7 @@ import { decodeTable } from '../../core/table-codec.ts';
 import { config } from '../../config/index.ts';
 import { clusterLayers } from '../../layers/cluster-layers.ts';
 import { maxBoundsFor, resolveMapStyle } from '../../map/style-source.ts';
-import { useMapLibre } from '../../map/use-maplibre.ts';
+import { useWidgetMap } from '../../map/use-widget-map.ts';
 import {
   NO_FILTER,
   type ClusterResult,
@@ -32,14 +32,13 @@ async function fetchTable() {
  */
 export function TransactionsMap() {
   const client = useClusterEngine();
-  const [mapRef, map] = useMapLibre({
+  const [mapRef, map] = useWidgetMap({
+    kind: 'cluster',
+    twoFingers: true,
     style: resolveMapStyle(config, window.location.origin),
     bounds: VENEZUELA_BOUNDS,
     fitBoundsOptions: { padding: { top: 64, bottom: 16, left: 16, right: 16 } }, // clear of the filter panel
     maxBounds: maxBoundsFor(config),
-    minZoom: 1,
-    maxZoom: 18,
-    dragRotate: false,
   });
   const [info, setInfo] = useState<LoadResult | null>(null);
   const [filter, setFilter] = useState<EngineFilter>(NO_FILTER);

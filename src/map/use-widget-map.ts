@@ -1,0 +1,56 @@
+import { NavigationControl, type Map as MapLibreMap, type MapOptions } from 'maplibre-gl';
+import { useEffect } from 'react';
+import { commonMapOptions, type MapKind } from './map-options.ts';
+import { publishMapView } from './map-probe.ts';
+import { attachTwoFingerMessage } from './two-finger-message.ts';
+import { useMapLibre } from './use-maplibre.ts';
+
+export interface WidgetMapOptions extends Omit<MapOptions, 'container'> {
+  kind: MapKind;
+  /** Spec: optional two-finger mode below 768 px. */
+  twoFingers?: boolean;
+}
+
+/**
+ * The one way widgets make a map: the spec's common options for the widget kind (read once, at creation, with
+ * the viewport width of that moment), the zoom control where the spec has one, then the widget's own options.
+ */
+export function useWidgetMap(
+  options: WidgetMapOptions,
+): [ref: (element: HTMLDivElement | null) => (() => void) | undefined, map: MapLibreMap | null] {
+  const { kind, twoFingers, ...own } = options;
+  const { showZoomControl, ...common } = commonMapOptions({
+    kind,
+    viewportWidth: window.innerWidth,
+    twoFingers,
+    zoom: own.zoom,
+  });
+  const [ref, map] = useMapLibre({ ...common, ...own });
+  useEffect(() => {
+    if (!map || !showZoomControl) return undefined;
+    const control = new NavigationControl({ showCompass: false });
+    map.addControl(control, 'top-right');
+    return () => {
+      map.removeControl(control);
+    };
+  }, [map, showZoomControl]);
+  const cooperative = common.cooperativeGestures === true;
+  useEffect(() => {
+    if (!map || !cooperative) return undefined;
+    return attachTwoFingerMessage(map);
+  }, [map, cooperative]);
+  useEffect(() => {
+    if (!map) return undefined;
+    const publish = () => {
+      const c = map.getCenter();
+      publishMapView(kind, { lng: c.lng, lat: c.lat, zoom: map.getZoom() });
+    };
+    map.on('load', publish);
+    map.on('moveend', publish);
+    return () => {
+      map.off('load', publish);
+      map.off('moveend', publish);
+    };
+  }, [map, kind]);
+  return [ref, map];
+}

@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
+
+async function touchDrag(page: Page, fingers: number, from: { x: number; y: number }, dx: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const points = (x: number) =>
+    Array.from({ length: fingers }, (_, i) => ({ x: x + i * 40, y: from.y, id: i }));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(from.x) });
+  for (let step = 1; step <= 8; step++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: points(from.x + (dx * step) / 8),
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+test('under 768 px one finger shows the two-finger message and does not move the map; two fingers do', async ({
+  page,
+}) => {
+  await page.goto('/?lat=8&lng=-66&zoom=6');
+  const map = page.getByTestId('overview-map');
+  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
+  await expect.poll(() => view(page).then((v) => v?.zoom)).toBeCloseTo(6, 1);
+  const before = await view(page);
+  const box = await map.boundingBox();
+  if (!box || !before) throw new Error('no map');
+  const centre = { x: box.x + box.width / 2 - 40, y: box.y + box.height / 2 };
+
+  await touchDrag(page, 1, centre, 120);
+  const message = page
+    .getByRole('status')
+    .filter({ hasText: 'Usa dos dedos para mover y hacer zoom en el mapa.' });
+  await expect(message).toBeVisible();
+  expect((await view(page))?.lng).toBeCloseTo(before.lng, 6);
+  // Still there after 2 s, gone after 3 s (spec: hide delay 3000 ms).
+  await page.waitForTimeout(2000);
+  await expect(message).toBeVisible();
+  await expect(message).toBeHidden({ timeout: 2500 });
+
+  await touchDrag(page, 2, centre, 120);
+  await expect
+    .poll(async () => Math.abs(((await view(page))?.lng ?? before.lng) - before.lng))
+    .toBeGreaterThan(0.1);
+});
+
+test('a wide screen has no two-finger mode and a Spanish zoom control that zooms the map', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+  await page.goto('/?lat=8&lng=-66&zoom=6');
+  await expect(page.getByRole('button', { name: 'Acercar' })).toBeVisible();
+  await expect(page.locator('.two-finger-message')).toHaveCount(0);
+  await expect.poll(() => view(page).then((v) => v?.zoom)).toBeCloseTo(6, 1);
+  await page.getByRole('button', { name: 'Acercar' }).click();
+  await expect.poll(() => view(page).then((v) => v?.zoom)).toBeCloseTo(7, 1);
+  await page.close();
+});
