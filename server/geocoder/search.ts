@@ -20,8 +20,11 @@ export function queryWords(text: string): string[] {
 
 function nameScore(entry: GazetteerEntry, name: string, prefix: boolean): number {
   if (entry.key === name) return 1;
-  if (entry.key.startsWith(name) && (prefix || entry.key.charAt(name.length) === ' '))
-    return prefix ? 0.9 : 0.75;
+  if (entry.key.startsWith(name)) {
+    // Whole leading words rank above a partial word; a search box sends partial words while the user types.
+    if (prefix) return 0.9;
+    return entry.key.charAt(name.length) === ' ' ? 0.75 : 0.5;
+  }
   if (!prefix && ` ${entry.key} `.includes(` ${name} `)) return 0.6;
   return 0;
 }

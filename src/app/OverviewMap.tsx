@@ -9,6 +9,7 @@ import { maxBoundsFor, resolveMapStyle } from '../map/style-source.ts';
 import { config } from '../config/index.ts';
 import { initialViewFromQuery } from './initial-view.ts';
 import { listingSummary } from './listing-summary.ts';
+import { PlaceSearchBox } from '../widgets/place-search/PlaceSearchBox.tsx';
 
 const VENEZUELA_BOUNDS: [number, number, number, number] = [-73.6, 0.5, -59.6, 12.4];
 const SALE_RGBA: [number, number, number, number] = [255, 0, 0, 200];
@@ -74,7 +75,10 @@ export function OverviewMap() {
 
   const summary = listingSummary(properties, rejected);
   return (
-    <section className="overview" aria-label="Mapa de inmuebles">
+    <section className="overview overview--with-search" aria-label="Mapa de inmuebles">
+      <div className="overview__toolbar">
+        <PlaceSearchBox mapId="general" map={map} />
+      </div>
       <div ref={mapRef} className="overview__map" data-testid="overview-map" />
       <p className="overview__summary" role="status">
         {error ?? summary}

@@ -1,0 +1,82 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+/** [west, south, east, north], mutable for Immer drafts. */
+type BBox = [west: number, south: number, east: number, north: number];
+
+/** spec §3 "Map state", serializable only: the map object itself never enters the store. */
+export interface MapState {
+  zoom: number | null;
+  ubicacion: { latitud: number; longitud: number } | null;
+  ubicacionNueva: { latitud: number; longitud: number } | null;
+  labelNuevaUbicacion: string;
+  /** Typed search text. */
+  buscador: string;
+  bbox: BBox | null;
+  tipoBusqueda: { tipo: 'residential' } | null;
+  locationCentre: [number, number] | null;
+}
+
+export const emptyMapState: MapState = {
+  zoom: null,
+  ubicacion: null,
+  ubicacionNueva: null,
+  labelNuevaUbicacion: '',
+  buscador: '',
+  bbox: null,
+  tipoBusqueda: null,
+  locationCentre: null,
+};
+
+type ById<T> = { mapId: string } & T;
+
+const initialMaps: Record<string, MapState> = {};
+
+const mapsSlice = createSlice({
+  name: 'maps',
+  initialState: initialMaps,
+  reducers: {
+    searchTextChanged(state, action: PayloadAction<ById<{ text: string }>>) {
+      const map = (state[action.payload.mapId] ??= { ...emptyMapState });
+      map.buscador = action.payload.text;
+    },
+    placeChosen(
+      state,
+      action: PayloadAction<
+        ById<{ latitud: number; longitud: number; label: string; bbox: BBox | null; tipo: string | null }>
+      >,
+    ) {
+      const { mapId, latitud, longitud, label, bbox, tipo } = action.payload;
+      const map = (state[mapId] ??= { ...emptyMapState });
+      map.ubicacionNueva = { latitud, longitud };
+      map.labelNuevaUbicacion = label;
+      map.buscador = label;
+      map.bbox = bbox;
+      map.tipoBusqueda = tipo === 'residential' ? { tipo: 'residential' } : null;
+    },
+    searchCleared(state, action: PayloadAction<ById<object>>) {
+      const map = (state[action.payload.mapId] ??= { ...emptyMapState });
+      map.buscador = '';
+      map.ubicacionNueva = null;
+      map.labelNuevaUbicacion = '';
+      map.bbox = null;
+      map.tipoBusqueda = null;
+    },
+    zoomChanged(state, action: PayloadAction<ById<{ zoom: number }>>) {
+      const map = (state[action.payload.mapId] ??= { ...emptyMapState });
+      map.zoom = action.payload.zoom;
+    },
+    locationFound(state, action: PayloadAction<ById<{ latitud: number; longitud: number }>>) {
+      const { mapId, latitud, longitud } = action.payload;
+      const map = (state[mapId] ??= { ...emptyMapState });
+      map.ubicacion = { latitud, longitud };
+    },
+  },
+  selectors: {
+    selectMap: (state, mapId: string): MapState => state[mapId] ?? emptyMapState,
+  },
+});
+
+export const { searchTextChanged, placeChosen, searchCleared, zoomChanged, locationFound } =
+  mapsSlice.actions;
+export const { selectMap } = mapsSlice.selectors;
+export const mapsReducer = mapsSlice.reducer;
+export const mapsReducerPath = mapsSlice.reducerPath;

@@ -1,0 +1,180 @@
+import { useCombobox } from 'downshift';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useState } from 'react';
+import { SEARCH, SIZE_PX, TIMING_MS } from '../../core/constants.ts';
+import { MESSAGES } from '../../core/messages.ts';
+import { pickerZoomAfterSearch, zoomAfterSearch } from '../../core/zoom.ts';
+import type { SearchSuggestion } from '../../geocoding/conversions.ts';
+import { clearSearchResult, showSearchResult } from '../../map/search-result.ts';
+import { useLazyForwardQuery } from '../../state/geocoder-api.ts';
+import { placeChosen, searchCleared, searchTextChanged, selectMap } from '../../state/maps-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../state/store.ts';
+
+export interface PlaceSearchBoxProps {
+  /** The map whose state (Redux, by id) and view this box drives. */
+  mapId: string;
+  map: MapLibreMap | null;
+  /** @default 'Ciudad' */
+  placeholder?: string;
+  /** Add a marker with the label in a popup (spec: when the search options ask for it). */
+  showMarker?: boolean;
+  /** Picker rules: residential 16, else by label parts; 1 s animation; bbox padding 50. */
+  picker?: boolean;
+  /** Save-property mode for the general zoom rule. */
+  saveMode?: boolean;
+  /** The search config's zoom, which wins over the rules. */
+  configZoom?: number;
+}
+
+/**
+ * The place-search box (spec §2, §4, §5): an accessible combobox (downshift) over the geocoder. Looks up with
+ * ≥ 4 characters while typing and with the current text on focus; shows 'Datos no encontrados' for no results;
+ * a failed lookup just empties and closes the list. Picking a result fills the box, stores the location in the
+ * map's Redux state and moves the map.
+ */
+export function PlaceSearchBox(props: PlaceSearchBoxProps) {
+  const { mapId, map, placeholder = MESSAGES.search.placeholder, showMarker = false, picker = false } = props;
+  const dispatch = useAppDispatch();
+  const text = useAppSelector((s) => selectMap(s, mapId).buscador);
+  const [lookup, result] = useLazyForwardQuery();
+  const [open, setOpen] = useState(false);
+  // Spec: the list closes 200 ms after the box loses focus (so a click on an item still lands).
+  const [blurred, setBlurred] = useState(false);
+  useEffect(() => {
+    if (!blurred) return undefined;
+    const timer = setTimeout(() => {
+      setOpen(false);
+    }, TIMING_MS.searchBlurClose);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [blurred]);
+
+  const failed = result.isError;
+  const items: SearchSuggestion[] = failed || !result.data ? [] : result.data;
+
+  const search = (query: string) => {
+    if (query.trim() === '') return;
+    void lookup(query, true);
+    setOpen(true);
+  };
+
+  const choose = async (item: SearchSuggestion) => {
+    let chosen = item;
+    if (!chosen.coordenadasUbicacion) {
+      // Spec §4: a result without coordinates is looked up again by its text; the first hit is used.
+      const again = await lookup(item.text, true);
+      const first = again.data?.find((s) => s.coordenadasUbicacion);
+      if (!first) {
+        console.error('No se encontraron coordenadas para', item.text, again.error);
+        return;
+      }
+      chosen = { ...first, text: item.text };
+    }
+    const [lat, lng] = chosen.coordenadasUbicacion ?? [0, 0];
+    dispatch(
+      placeChosen({
+        mapId,
+        latitud: lat,
+        longitud: lng,
+        label: chosen.text,
+        bbox: chosen.bbox,
+        tipo: chosen.tipo,
+      }),
+    );
+    if (!map) return;
+    showSearchResult(map, {
+      center: [lng, lat],
+      bbox: chosen.bbox,
+      label: chosen.text,
+      showMarker,
+      zoom: picker
+        ? pickerZoomAfterSearch(chosen.text, chosen.tipo)
+        : zoomAfterSearch(chosen.text, { configZoom: props.configZoom, saveMode: props.saveMode }),
+      padding: picker ? SIZE_PX.pickerBBoxPadding : SIZE_PX.fitPadding,
+      durationMs: picker ? TIMING_MS.animation : 0,
+    });
+  };
+
+  const combobox = useCombobox<SearchSuggestion>({
+    items,
+    inputValue: text,
+    isOpen: open && !failed && text.trim() !== '',
+    itemToString: (item) => item?.text ?? '',
+    onInputValueChange: ({ inputValue, type }) => {
+      if (
+        type === useCombobox.stateChangeTypes.ItemClick ||
+        type === useCombobox.stateChangeTypes.InputKeyDownEnter
+      )
+        return;
+      dispatch(searchTextChanged({ mapId, text: inputValue }));
+      if (inputValue.trim().length >= SEARCH.minChars) search(inputValue);
+      else setOpen(false);
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      setOpen(false);
+      dispatch(searchTextChanged({ mapId, text: selectedItem.text }));
+      void choose(selectedItem);
+    },
+    onIsOpenChange: ({ isOpen, type }) => {
+      // Blur closes after 200 ms (spec), handled below; Escape and other closes apply at once.
+      if (!isOpen && type !== useCombobox.stateChangeTypes.InputBlur) setOpen(false);
+    },
+  });
+
+  const clear = () => {
+    dispatch(searchCleared({ mapId }));
+    setOpen(false);
+    if (map) clearSearchResult(map);
+  };
+
+  const showList = combobox.isOpen;
+  return (
+    <div className="place-search">
+      <label {...combobox.getLabelProps({ className: 'visually-hidden' })}>{MESSAGES.search.label}</label>
+      <div className="place-search__field">
+        <input
+          {...combobox.getInputProps({
+            placeholder,
+            onFocus: () => {
+              setBlurred(false);
+              search(text);
+            },
+            onBlur: () => {
+              setBlurred(true);
+            },
+          })}
+        />
+        {text !== '' && (
+          <button
+            type="button"
+            className="place-search__clear"
+            aria-label={MESSAGES.search.clear}
+            title={MESSAGES.search.clear}
+            onClick={clear}
+          >
+            ×
+          </button>
+        )}
+      </div>
+      <ul {...combobox.getMenuProps({ className: 'place-search__list', hidden: !showList })}>
+        {showList && result.isFetching && <li className="place-search__status">{MESSAGES.search.loading}</li>}
+        {showList && !result.isFetching && items.length === 0 && result.isSuccess && (
+          <li className="place-search__status">{MESSAGES.search.noResults}</li>
+        )}
+        {showList &&
+          !result.isFetching &&
+          items.map((item, index) => (
+            <li
+              key={item.text}
+              className={`place-search__item${combobox.highlightedIndex === index ? ' place-search__item--active' : ''}`}
+              {...combobox.getItemProps({ item, index })}
+            >
+              {item.text}
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}

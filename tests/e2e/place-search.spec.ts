@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { collectPageErrors } from './console.ts';
+
+const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
+const box = (page: Page) => page.getByRole('combobox', { name: 'Buscar lugar' });
+
+test('typing a place lists results from the embedded geocoder; picking one moves the map and draws its box', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await expect(page.getByTestId('overview-map').locator('canvas.maplibregl-canvas')).toBeVisible();
+  await expect(box(page)).toHaveAttribute('placeholder', 'Ciudad');
+
+  // Three characters look nothing up; the fourth does (spec §5), accents ignored.
+  await box(page).fill('Vale');
+  const list = page.getByRole('listbox');
+  // Ranked by place type first (spec): a town may precede the city, but Valencia is listed.
+  await expect(list.getByRole('option').filter({ hasText: 'Valencia' }).first()).toBeVisible();
+  await box(page).fill('Valencia, Carabobo');
+  await expect(list.getByRole('option').first()).toHaveText('Valencia, Carabobo, VEN, Venezuela');
+
+  await box(page).press('ArrowDown');
+  await box(page).press('Enter');
+  await expect(box(page)).toHaveValue('Valencia, Carabobo, VEN, Venezuela');
+  await expect(list).toBeHidden();
+  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-68, 0);
+  await expect(page.getByTestId('overview-map')).toHaveAttribute(
+    'data-search-bbox',
+    /^-68\.\d+,10\.\d+,-67\.\d+,10\.\d+$/,
+  );
+  expect(errors).toEqual([]);
+});
+
+test('no results says "Datos no encontrados"; "Borrar" empties the box and the rectangle', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await box(page).fill('Xyzzyx');
+  await expect(page.getByRole('listbox')).toContainText('Datos no encontrados');
+  await box(page).fill('Maracaibo');
+  await box(page).press('ArrowDown');
+  await box(page).press('Enter');
+  await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', /\d/);
+  await page.getByRole('button', { name: 'Borrar' }).click();
+  await expect(box(page)).toHaveValue('');
+  await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', '');
+});
+
+test('the list closes 200 ms after the box loses focus, and a failed lookup just closes it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await box(page).fill('Barquisimeto');
+  const list = page.getByRole('listbox');
+  await expect(list.getByRole('option').first()).toBeVisible();
+  await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
+  await expect(list).toBeVisible(); // still open right after the blur
+  await expect(list).toBeHidden({ timeout: 1000 });
+
+  await page.route('**/api/geocoder/search**', (route) => route.fulfill({ status: 503, body: '' }));
+  await box(page).fill('Cumaná');
+  await page.waitForTimeout(300);
+  await expect(list).toBeHidden();
+  await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
+});
