@@ -10,6 +10,7 @@ import { config } from '../config/index.ts';
 import { initialViewFromQuery } from './initial-view.ts';
 import { listingSummary } from './listing-summary.ts';
 import { PlaceSearchBox } from '../widgets/place-search/PlaceSearchBox.tsx';
+import { useLocateControl } from '../widgets/locate/use-locate-control.ts';
 
 const VENEZUELA_BOUNDS: [number, number, number, number] = [-73.6, 0.5, -59.6, 12.4];
 const SALE_RGBA: [number, number, number, number] = [255, 0, 0, 200];
@@ -24,6 +25,7 @@ export function OverviewMap() {
     ...(initialViewFromQuery(window.location.search) ?? { bounds: VENEZUELA_BOUNDS }),
     maxBounds: maxBoundsFor(config),
   });
+  useLocateControl(map, 'general');
   const [properties, setProperties] = useState<Property[]>([]);
   const [rejected, setRejected] = useState(0);
   const [error, setError] = useState<string | null>(null);

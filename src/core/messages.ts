@@ -24,6 +24,10 @@ export const MESSAGES = {
     // Spanish for 'You seem located outside the boundaries of the map'.
     outside: 'Parece que estás fuera de los límites del mapa',
     errorLog: 'Location error:',
+    denied: 'No se permitió acceder a tu ubicación.',
+    unavailable: 'No se pudo determinar tu ubicación.',
+    timeout: 'Se agotó el tiempo para obtener tu ubicación.',
+    unsupported: 'Este navegador no permite obtener la ubicación.',
   },
   search: {
     placeholder: 'Ciudad',

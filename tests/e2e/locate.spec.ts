@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
+const PLAZA_VENEZUELA = { latitude: 10.4969, longitude: -66.8831 };
+
+test.describe('with the location allowed', () => {
+  test.use({ geolocation: PLAZA_VENEZUELA, permissions: ['geolocation'] });
+
+  test('the button centres the map on the location at zoom 15 and drops a marker titled with the address', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Ubicación actual' });
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(async () => (await view(page))?.zoom ?? 0, { timeout: 10_000 }).toBeCloseTo(15, 1);
+    const v = await view(page);
+    expect(v?.lng).toBeCloseTo(PLAZA_VENEZUELA.longitude, 3);
+    expect(v?.lat).toBeCloseTo(PLAZA_VENEZUELA.latitude, 3);
+    const marker = page.locator('[data-testid="location-marker"]');
+    await expect(marker).toHaveAttribute('title', /Distrito Capital, VEN, Venezuela$/);
+    await expect(button).toHaveAttribute('data-state', 'following');
+
+    // A user pan stops following; a click with the location still in view stops locating.
+    await page.mouse.move(640, 400);
+    await page.mouse.down();
+    await page.mouse.move(600, 380, { steps: 5 });
+    await page.mouse.up();
+    await expect(button).toHaveAttribute('data-state', 'active');
+    await button.click();
+    await expect(button).toHaveAttribute('data-state', 'idle');
+  });
+});
+
+test('a denied location alerts the Spanish message and returns to idle', async ({ page }) => {
+  // Headless Chromium has no permission prompt to answer: emulate the user's refusal (PERMISSION_DENIED).
+  await page.addInitScript(() => {
+    const deny = (_ok: unknown, fail?: (e: { code: number; message: string }) => void) => {
+      setTimeout(() => fail?.({ code: 1, message: 'User denied Geolocation' }), 10);
+      return 1;
+    };
+    Object.defineProperty(navigator, 'geolocation', {
+      value: { watchPosition: deny, getCurrentPosition: deny, clearWatch: () => undefined },
+    });
+  });
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ubicación actual' }).click();
+  await expect.poll(() => alerts).toEqual(['No se permitió acceder a tu ubicación.']);
+  await expect(page.getByRole('button', { name: 'Ubicación actual' })).toHaveAttribute('data-state', 'idle');
+});
