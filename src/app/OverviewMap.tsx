@@ -9,6 +9,7 @@ import { maxBoundsFor, resolveMapStyle } from '../map/style-source.ts';
 import { config } from '../config/index.ts';
 import { initialViewFromQuery } from './initial-view.ts';
 import { listingSummary } from './listing-summary.ts';
+import { AddressSearch } from '../widgets/address-search/AddressSearch.tsx';
 import { PlaceSearchBox } from '../widgets/place-search/PlaceSearchBox.tsx';
 import { useLocateControl } from '../widgets/locate/use-locate-control.ts';
 
@@ -79,6 +80,11 @@ export function OverviewMap() {
   return (
     <section className="overview overview--with-search" aria-label="Mapa de inmuebles">
       <div className="overview__toolbar">
+        <AddressSearch
+          onResult={(result) => {
+            map?.flyTo({ center: [result.x, result.y], zoom: 13, duration: 0 });
+          }}
+        />
         <PlaceSearchBox mapId="general" map={map} />
       </div>
       <div ref={mapRef} className="overview__map" data-testid="overview-map" />

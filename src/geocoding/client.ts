@@ -124,3 +124,41 @@ export async function reverseGeocode(
     },
   };
 }
+
+/** The address control's result (spec §3 "Address-control result"). */
+export interface AddressResult {
+  /** Longitude. */
+  x: number;
+  /** Latitude. */
+  y: number;
+  label: string;
+  /** [west, south, east, north] or null. */
+  bounds: [number, number, number, number] | null;
+  raw: NominatimResult;
+}
+
+/**
+ * Autocomplete for the address control: ≥ 2 characters (spec §5), at most 5 suggestions, from the
+ * configured autocomplete endpoint (`{base}/autocomplete`, Photon-style prefix search). Shorter text → [].
+ */
+export async function autocompleteAddress(
+  q: string,
+  options: GeocoderOptions,
+  signal?: AbortSignal,
+): Promise<GeoResult<AddressResult[]>> {
+  const text = q.trim();
+  if (text.length < SEARCH.geocoderMinChars) return { ok: true, value: [] };
+  const params: Record<string, string> = { q: text, limit: String(SEARCH.suggestions), addressdetails: '1' };
+  if (options.countryCodes?.length) params.countrycodes = options.countryCodes.join(',');
+  const answer = await getJson(urlFor(options, '/autocomplete', params), options, signal);
+  if (!answer.ok) return answer;
+  const value = asResults(answer.value)
+    .slice(0, SEARCH.suggestions)
+    .flatMap((raw) => {
+      const s = toSuggestion(raw);
+      if (!s.coordenadasUbicacion) return [];
+      const [y, x] = s.coordenadasUbicacion;
+      return [{ x, y, label: s.text, bounds: s.bbox, raw }];
+    });
+  return { ok: true, value };
+}

@@ -2,8 +2,10 @@ import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { config } from '../config/index.ts';
 import { COUNTRY_CODE } from '../core/constants.ts';
 import {
+  autocompleteAddress,
   forwardGeocode,
   reverseGeocode,
+  type AddressResult,
   type GeocoderOptions,
   type ReverseAnswer,
 } from '../geocoding/client.ts';
@@ -34,6 +36,12 @@ export const geocoderApi = createApi({
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),
+    autocomplete: build.query<AddressResult[], string>({
+      queryFn: async (text, { signal }) => {
+        const answer = await autocompleteAddress(text, geocoderOptions(), signal);
+        return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
+      },
+    }),
     reverse: build.query<ReverseAnswer | null, { lat: number; lon: number }>({
       queryFn: async ({ lat, lon }, { signal }) => {
         const answer = await reverseGeocode(lat, lon, geocoderOptions(), signal);
@@ -43,4 +51,5 @@ export const geocoderApi = createApi({
   }),
 });
 
-export const { useLazyForwardQuery, useForwardQuery, useLazyReverseQuery } = geocoderApi;
+export const { useLazyForwardQuery, useForwardQuery, useLazyReverseQuery, useAutocompleteQuery } =
+  geocoderApi;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forwardGeocode, reverseGeocode } from '../../src/geocoding/client.ts';
+import { autocompleteAddress, forwardGeocode, reverseGeocode } from '../../src/geocoding/client.ts';
 import { startServices } from '../server/serve.ts';
 
 let baseUrl = '';
@@ -38,6 +38,28 @@ describe('geocoding client against the embedded geocoder', () => {
     expect(answer.value?.LongLabel).toMatch(/VEN, Venezuela$/);
     expect(answer.value?.location).toEqual({ x: -66.853, y: 10.4961 });
     expect(await reverseGeocode(4.6, -74.08, { baseUrl })).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('autocompleteAddress (address control)', () => {
+  it('asks nothing under 2 characters and returns at most 5 { x, y, label, bounds, raw }', async () => {
+    let calls = 0;
+    const none = await autocompleteAddress('M', {
+      baseUrl,
+      fetchImpl: () => (calls++, Promise.reject(new Error('no'))),
+    });
+    expect(none).toEqual({ ok: true, value: [] });
+    expect(calls).toBe(0);
+    const answer = await autocompleteAddress('Ma', { baseUrl, countryCodes: ['ve'] });
+    if (!answer.ok) throw new Error(answer.error);
+    expect(answer.value.length).toBeGreaterThan(0);
+    expect(answer.value.length).toBeLessThanOrEqual(5);
+    const first = answer.value[0];
+    expect(first?.label).toMatch(/^Ma.*VEN, Venezuela$/);
+    expect(first?.x).toBeLessThan(-59);
+    expect(first?.y).toBeGreaterThan(0);
+    expect(first?.bounds).toHaveLength(4);
+    expect(first?.raw.display_name).toBeDefined();
   });
 });
 

@@ -1,0 +1,36 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
+
+test('the address control suggests up to 5 places after a pause and is usable by keyboard alone', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/geocoder/autocomplete'))
+      requests.push(new URL(r.url()).searchParams.get('q') ?? '');
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('overview-map').locator('canvas.maplibregl-canvas')).toBeVisible();
+  const input = page.getByRole('combobox', { name: 'Buscar dirección' });
+  await input.focus();
+  await page.keyboard.type('M');
+  await page.waitForTimeout(400);
+  expect(requests).toEqual([]); // one character: nothing asked (≥ 2)
+
+  await page.keyboard.type('aracai', { delay: 30 });
+  const options = page.getByRole('listbox', { name: 'Buscar dirección' }).getByRole('option');
+  await expect(options.first()).toContainText('Maracaibo');
+  expect(await options.count()).toBeLessThanOrEqual(5);
+  // Lookups wait for a pause: the settled text is asked for, and not once per key typed.
+  await expect.poll(() => requests.at(-1)).toBe('Maracai');
+  expect(requests.length).toBeLessThan('aracai'.length);
+
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-71.6, 0);
+  await expect(input).toHaveValue(/^Maracaibo/);
+
+  await input.fill('');
+  await expect(options).toHaveCount(0);
+});
