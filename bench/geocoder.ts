@@ -4,7 +4,8 @@
  * Stops by itself (count-bounded, 60 s cap). Writes bench/results/geocoder.json and geocoder.md.
  */
 import { parseArgs } from 'node:util';
-import { startServices } from '../tests/server/serve.ts';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fmtMs, machine, markdownTable, median, writeResults } from './lib/report.ts';
 
 const { values } = parseArgs({
@@ -61,7 +62,22 @@ async function burst(base: string) {
   };
 }
 
-const services = await startServices();
+/** The services in their own process, so the load generator does not share the server's event loop. */
+async function startServer(): Promise<{ base: string; close: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/services.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  for await (const chunk of child.stdout) {
+    output += String(chunk);
+    const match = /listening (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    if (match?.[1]) return { base: match[1], close: () => child.kill() };
+  }
+  await once(child, 'exit');
+  throw new Error(`el servidor no arrancó: ${output}`);
+}
+
+const services = await startServer();
 try {
   await burst(services.base); // warm-up: JIT and the gazetteer indexes
   const results = [];
@@ -76,7 +92,7 @@ try {
     errors: results.reduce((a, r) => a + r.errors, 0),
   };
   const md = [
-    `Embedded geocoder on loopback — ${total} mixed requests (search, autocomplete, reverse), ${concurrency} in flight, median of ${runs} bursts after a warm-up. Client and server share the machine's 2 cores.`,
+    `Embedded geocoder on loopback — ${total} mixed requests (search, autocomplete, reverse), ${concurrency} in flight, median of ${runs} bursts after a warm-up. Server in its own process; client and server share the machine's 2 cores.`,
     '',
     markdownTable(
       ['run', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'max ms'],
@@ -105,5 +121,5 @@ try {
   writeResults('geocoder', { machine: machine(), summary, results }, md);
   console.log(md);
 } finally {
-  await services.close();
+  services.close();
 }

@@ -39,6 +39,7 @@ test('no results says "Datos no encontrados"; "Borrar" empties the box and the r
   await box(page).fill('Xyzzyx');
   await expect(page.getByRole('listbox')).toContainText('Datos no encontrados');
   await box(page).fill('Maracaibo');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Maracaibo');
   await box(page).press('ArrowDown');
   await box(page).press('Enter');
   await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', /\d/);
@@ -63,4 +64,25 @@ test('the list closes 200 ms after the box loses focus, and a failed lookup just
   await page.waitForTimeout(300);
   await expect(list).toBeHidden();
   await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
+});
+
+test('a newer lookup cancels the one still in flight; its late answer never reaches the list', async ({
+  page,
+}) => {
+  await page.route('**/api/geocoder/search**', async (route) => {
+    const q = new URL(route.request().url()).searchParams.get('q');
+    if (q === 'Cuma') await new Promise((resolve) => setTimeout(resolve, 1500)); // slow on purpose
+    await route.continue().catch(() => undefined); // an aborted request can no longer continue
+  });
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => failed.push(new URL(r.url()).searchParams.get('q') ?? ''));
+  await page.goto('/');
+  await box(page).fill('Cuma');
+  await page.waitForTimeout(200);
+  await box(page).fill('Maracay');
+  const list = page.getByRole('listbox');
+  await expect(list.getByRole('option').first()).toContainText('Maracay');
+  await expect.poll(() => failed).toContain('Cuma');
+  await page.waitForTimeout(1600);
+  await expect(list).not.toContainText('Cumaná');
 });

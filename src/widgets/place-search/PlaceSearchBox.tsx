@@ -53,9 +53,12 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
   const failed = result.isError;
   const items: SearchSuggestion[] = failed || !result.data ? [] : result.data;
 
+  // The lookup in flight, so a newer one can cancel it (stale answers never reach the list).
+  const [inFlight, setInFlight] = useState<{ abort: () => void } | null>(null);
   const search = (query: string) => {
     if (query.trim() === '') return;
-    void lookup(query, true);
+    inFlight?.abort();
+    setInFlight(lookup(query, true));
     setOpen(true);
   };
 
