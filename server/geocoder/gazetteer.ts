@@ -85,6 +85,33 @@ export const ESTADOS: readonly Estado[] = estados.features.map((f) => {
   };
 });
 
+/**
+ * Municipios named by the gazetteer, placed at their most populous place (there are no municipio polygons
+ * offline), so 'Chacao' or 'Caroní' find something sensible. Marked as counties, ranked below cities.
+ */
+function addMunicipios(add: (e: Omit<GazetteerEntry, 'id' | 'key'>) => void): void {
+  const seats = new Map<string, (typeof places)[number]>();
+  for (const p of places) {
+    if (!p.municipio) continue;
+    const key = `${p.estado}|${p.municipio}`;
+    const seat = seats.get(key);
+    if (!seat || p.population > seat.population) seats.set(key, p);
+  }
+  for (const p of seats.values()) {
+    add({
+      name: p.municipio,
+      lat: p.lat,
+      lon: p.lng,
+      cls: 'boundary',
+      type: 'administrative',
+      rank: 12,
+      importance: 0.45,
+      bbox: boxAround(p.lat, p.lng, 10),
+      address: { county: p.municipio, state: p.estado, country: 'Venezuela', country_code: 've' },
+    });
+  }
+}
+
 function buildEntries(): GazetteerEntry[] {
   const entries: GazetteerEntry[] = [];
   const add = (e: Omit<GazetteerEntry, 'id' | 'key'>) =>
@@ -125,6 +152,7 @@ function buildEntries(): GazetteerEntry[] {
       address: { state: e.name, country: 'Venezuela', country_code: 've' },
     });
   }
+  addMunicipios(add);
   for (const alias of ALIASES) {
     const target = entries.find((x) => x.name === alias.of && x.cls === 'place');
     if (target)

@@ -35,7 +35,7 @@ export function toNominatim(
     type: entry.type,
     place_rank: entry.rank,
     importance: Number(entry.importance.toFixed(5)),
-    addresstype: entry.cls === 'boundary' ? 'state' : entry.type,
+    addresstype: entry.cls !== 'boundary' ? entry.type : entry.address.county ? 'county' : 'state',
     name: entry.name,
     display_name: displayName(entry),
     boundingbox: [fixed(s), fixed(n), fixed(w), fixed(e)],

@@ -90,7 +90,7 @@ function reverse(res: ServerResponse, url: URL): void {
   const fmt = format(url);
   const hit = reverseGeocode(lat, lon);
   const stateEntry = hit
-    ? (ENTRIES.find((e) => e.cls === 'boundary' && e.name === hit.estado.name) ?? null)
+    ? (ENTRIES.find((e) => e.cls === 'boundary' && !e.address.county && e.name === hit.estado.name) ?? null)
     : null;
   sendJson(res, 200, reverseToNominatim(hit, stateEntry, zoom, fmt));
 }

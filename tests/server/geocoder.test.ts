@@ -76,6 +76,15 @@ describe('embedded geocoder: /search (Nominatim protocol)', () => {
     expect((await get<unknown[]>('/search?q=xyzzy')).body).toEqual([]);
   });
 
+  it('finds municipios, placed at their main town and typed as counties', async () => {
+    const { body } = await get<(NominatimPlace & { addresstype: string })[]>(
+      '/search?q=Chacao&addressdetails=1',
+    );
+    const municipio = body.find((p) => p.addresstype === 'county');
+    expect(municipio?.display_name).toBe('Chacao, Miranda, Venezuela');
+    expect(municipio?.address).toMatchObject({ county: 'Chacao', state: 'Miranda' });
+  });
+
   it('autocompletes on prefixes, five by default', async () => {
     const { body } = await get<NominatimPlace[]>('/autocomplete?q=Bar');
     expect(body.length).toBeGreaterThan(1);
