@@ -26,7 +26,7 @@ export function OverviewMap() {
     ...(initialViewFromQuery(window.location.search) ?? { bounds: VENEZUELA_BOUNDS }),
     maxBounds: maxBoundsFor(config),
   });
-  useLocateControl(map, 'general');
+  useLocateControl(map, 'general', maxBoundsFor(config));
   const [properties, setProperties] = useState<Property[]>([]);
   const [rejected, setRejected] = useState(0);
   const [error, setError] = useState<string | null>(null);

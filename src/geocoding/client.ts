@@ -22,6 +22,8 @@ export interface GeocoderOptions {
   key?: string | null;
   /** Restricts forward results (spec §5); ISO alpha-2, e.g. ['ve']. */
   countryCodes?: readonly string[];
+  /** The map's bounds [west, south, east, north]: results outside are dropped (spec §5). */
+  bounds?: readonly [number, number, number, number] | null;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
 }
@@ -97,7 +99,19 @@ export async function forwardGeocode(
   if (options.countryCodes?.length) params.countrycodes = options.countryCodes.join(',');
   const answer = await getJson(urlFor(options, '/search', params), options, signal);
   if (!answer.ok) return answer;
-  return { ok: true, value: uniqueSuggestions(rankForward(asResults(answer.value)).map(toSuggestion)) };
+  const bounds = options.bounds;
+  const inside = (r: NominatimResult) => {
+    if (!bounds) return true;
+    const [w, south, e, n] = bounds;
+    const lat = Number(r.lat);
+    const lon = Number(r.lon);
+    // Results without coordinates stay: the box looks them up again by text (spec §4).
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) return true;
+    return lat >= south && lat <= n && lon >= w && lon <= e;
+  };
+  // Dropped before ranking, so five usable suggestions remain when there are five.
+  const kept = rankForward(asResults(answer.value).filter(inside));
+  return { ok: true, value: uniqueSuggestions(kept.map(toSuggestion)) };
 }
 
 /** Reverse geocoding (spec §7) into the Esri-like answer; `null` value when the service found nothing there. */

@@ -9,6 +9,8 @@ export interface LocateControlOptions {
   /** A failure to report (spec §8: alert with the message and stop, except timeouts while watching). */
   onError: (message: string) => void;
   geolocation?: Geolocation;
+  /** [west, south, east, north] the location must fall in (the map's bounds); none: anywhere. */
+  bounds?: readonly [number, number, number, number];
 }
 
 const ERROR_TEXT: Readonly<Record<number, string>> = {
@@ -101,11 +103,14 @@ export class LocateControl implements IControl {
     }
     this.watchId = geolocation.watchPosition(
       (position) => {
-        this.last = {
-          lat: position.coords.latitude,
-          lng: position.coords.longitude,
-          heading: position.coords.heading,
-        };
+        const { latitude, longitude, heading } = position.coords;
+        const b = this.options.bounds;
+        if (b && (longitude < b[0] || latitude < b[1] || longitude > b[2] || latitude > b[3])) {
+          // Spec §5: a location outside the map's bounds is refused with the plugin's message, in Spanish.
+          this.dispatch({ type: 'error', code: 0, watching: false }, MESSAGES.locate.outside);
+          return;
+        }
+        this.last = { lat: latitude, lng: longitude, heading };
         this.drawDot();
         this.options.onLocated({ lat: this.last.lat, lng: this.last.lng });
         this.dispatch({ type: 'located' });

@@ -53,3 +53,22 @@ test('a denied location alerts the Spanish message and returns to idle', async (
   await expect.poll(() => alerts).toEqual(['No se permitió acceder a tu ubicación.']);
   await expect(page.getByRole('button', { name: 'Ubicación actual' })).toHaveAttribute('data-state', 'idle');
 });
+
+test.describe('with a location outside the map', () => {
+  test.use({ geolocation: { latitude: 40.4168, longitude: -3.7038 }, permissions: ['geolocation'] });
+
+  test('refuses it with the Spanish out-of-bounds message', async ({ page }) => {
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ubicación actual' }).click();
+    await expect.poll(() => alerts).toEqual(['Parece que estás fuera de los límites del mapa']);
+    await expect(page.getByRole('button', { name: 'Ubicación actual' })).toHaveAttribute(
+      'data-state',
+      'idle',
+    );
+  });
+});

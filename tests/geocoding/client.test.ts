@@ -21,6 +21,15 @@ describe('geocoding client against the embedded geocoder', () => {
     expect(answer.value[0]?.coordenadasUbicacion?.[0]).toBeCloseTo(8.6, 0);
   });
 
+  it('forward: results outside the map’s bounds are dropped', async () => {
+    const everywhere = await forwardGeocode('San Carlos', { baseUrl });
+    const westOnly = await forwardGeocode('San Carlos', { baseUrl, bounds: [-73, 0, -68.5, 13] });
+    if (!everywhere.ok || !westOnly.ok) throw new Error('lookup failed');
+    expect(westOnly.value.length).toBeGreaterThan(0);
+    expect(westOnly.value.length).toBeLessThan(everywhere.value.length);
+    expect(westOnly.value.every((s) => (s.coordenadasUbicacion?.[1] ?? 0) <= -68.5)).toBe(true);
+  });
+
   it('forward: an empty query makes no request', async () => {
     let calls = 0;
     const answer = await forwardGeocode('   ', {

@@ -15,7 +15,11 @@ const RELABEL_AFTER_M = 50;
  * the place is reverse-geocoded and marked with a marker titled with its long label; errors alert the message
  * (spec §8). Removed with the map.
  */
-export function useLocateControl(map: MapLibreMap | null, mapId: string): void {
+export function useLocateControl(
+  map: MapLibreMap | null,
+  mapId: string,
+  bounds?: readonly [number, number, number, number],
+): void {
   const dispatch = useAppDispatch();
   const [reverse] = useLazyReverseQuery();
   useEffect(() => {
@@ -23,6 +27,7 @@ export function useLocateControl(map: MapLibreMap | null, mapId: string): void {
     let marker: Marker | null = null;
     let labelled: { lat: number; lng: number } | null = null;
     const control = new LocateControl({
+      bounds,
       onLocated: (p) => {
         dispatch(locationFound({ mapId, latitud: p.lat, longitud: p.lng }));
         if (labelled && !hasMovedBeyond(labelled, p, RELABEL_AFTER_M)) return;
@@ -45,5 +50,5 @@ export function useLocateControl(map: MapLibreMap | null, mapId: string): void {
       marker?.remove();
       map.removeControl(control);
     };
-  }, [map, mapId, dispatch, reverse]);
+  }, [map, mapId, bounds, dispatch, reverse]);
 }
