@@ -131,6 +131,18 @@ const NEIGHBOUR_NAMES: Readonly<Record<string, string>> = {
   Grenada: 'Granada',
   Panama: 'Panamá',
   Suriname: 'Surinam',
+  Peru: 'Perú',
+  France: 'Guayana Francesa', // the only French territory inside the clip box
+  Netherlands: 'Bonaire', // the Caribbean Netherlands inside the clip box
+  'Dominican Rep.': 'República Dominicana',
+  'St. Vin. and Gren.': 'San Vicente y las Granadinas',
+  'Saint Lucia': 'Santa Lucía',
+  'Antigua and Barb.': 'Antigua y Barbuda',
+  'St. Kitts and Nevis': 'San Cristóbal y Nieves',
+  'U.S. Virgin Is.': 'Islas Vírgenes (EE. UU.)',
+  'St-Barthélemy': 'San Bartolomé',
+  'Bajo Nuevo Bank': 'Bajo Nuevo',
+  'Serranilla Bank': 'Serranilla',
 };
 
 type Geometry = { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };

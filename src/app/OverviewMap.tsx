@@ -87,10 +87,12 @@ export function OverviewMap() {
         />
         <PlaceSearchBox mapId="general" map={map} />
       </div>
-      <div ref={mapRef} className="overview__map" data-testid="overview-map" />
-      <p className="overview__summary" role="status">
-        {error ?? summary}
-      </p>
+      <div className="overview__stage">
+        <div ref={mapRef} className="overview__map" data-testid="overview-map" />
+        <p className="overview__summary" role="status">
+          {error ?? summary}
+        </p>
+      </div>
     </section>
   );
 }
