@@ -1,5 +1,6 @@
 import estados from '../../data/basemap/ve-estados.json' with { type: 'json' };
 import places from '../../data/gazetteer/ve-places.json' with { type: 'json' };
+import { bboxOfRings } from '../../src/core/geo.ts';
 import { foldText } from '../../src/core/zone.ts';
 
 /** One searchable place of the embedded geocoder. */
@@ -43,19 +44,9 @@ function ringsOf(geometry: { coordinates: unknown }): Ring[] {
   return (geometry.coordinates as Ring[][]).flat();
 }
 
+/** Nominatim orders a bounding box [south, north, west, east]. */
 function boxOfRings(rings: readonly Ring[]): [number, number, number, number] {
-  let s = 90;
-  let n = -90;
-  let w = 180;
-  let e = -180;
-  for (const ring of rings) {
-    for (const [x = 0, y = 0] of ring) {
-      s = Math.min(s, y);
-      n = Math.max(n, y);
-      w = Math.min(w, x);
-      e = Math.max(e, x);
-    }
-  }
+  const [w, s, e, n] = bboxOfRings(rings);
   return [s, n, w, e];
 }
 

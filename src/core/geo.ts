@@ -95,3 +95,20 @@ export function bboxCenter(bbox: BBox): LatLng {
   const span = west <= east ? east - west : east + 360 - west;
   return { lat: (south + north) / 2, lng: wrapLng(west + span / 2) };
 }
+
+/** Bounding box [west, south, east, north] of polygon rings given as [lng, lat] pairs. */
+export function bboxOfRings(rings: readonly (readonly (readonly number[])[])[]): BBox {
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (const ring of rings) {
+    for (const [x = 0, y = 0] of ring) {
+      w = Math.min(w, x);
+      e = Math.max(e, x);
+      s = Math.min(s, y);
+      n = Math.max(n, y);
+    }
+  }
+  return [w, s, e, n];
+}

@@ -28,6 +28,7 @@ export {
   bboxCenter,
   bboxContains,
   bboxOfPoints,
+  bboxOfRings,
   distanceMeters,
   hasMovedBeyond,
   isValidLatLng,

@@ -3,6 +3,7 @@
  * and reservoirs that are holes — Lago de Valencia, Guri — count as water, as does Lake Maracaibo, which the
  * coastline wraps). Testing a point is then one array read, fast enough for millions of generated points.
  */
+import { bboxOfRings } from '../core/geo.ts';
 import land from '../../data/basemap/ve-land.json' with { type: 'json' };
 
 /** Cell size in degrees (~1.1 km): finer than the generator's smallest city spread. */
@@ -20,25 +21,9 @@ type Ring = readonly (readonly number[])[];
 
 let cached: Grid | null = null;
 
-function bounds(rings: readonly Ring[]): [number, number, number, number] {
-  let w = Infinity;
-  let s = Infinity;
-  let e = -Infinity;
-  let n = -Infinity;
-  for (const ring of rings) {
-    for (const [x = 0, y = 0] of ring) {
-      w = Math.min(w, x);
-      e = Math.max(e, x);
-      s = Math.min(s, y);
-      n = Math.max(n, y);
-    }
-  }
-  return [w, s, e, n];
-}
-
 /** Scanline fill: for each row centre, the x crossings of every edge spanning it, filled pairwise. */
 function rasterize(rings: readonly Ring[]): Grid {
-  const [w, s, e, n] = bounds(rings);
+  const [w, s, e, n] = bboxOfRings(rings);
   const west = Math.floor(w / CELL) * CELL;
   const south = Math.floor(s / CELL) * CELL;
   const cols = Math.ceil((e - west) / CELL) + 1;

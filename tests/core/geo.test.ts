@@ -3,6 +3,7 @@ import {
   bboxCenter,
   bboxContains,
   bboxOfPoints,
+  bboxOfRings,
   distanceMeters,
   hasMovedBeyond,
   normalizeBBox,
@@ -90,5 +91,24 @@ describe('bbox helpers ([west, south, east, north])', () => {
     const across = bboxCenter([170, 0, -170, 10]);
     expect(across.lat).toBe(5);
     expect(Math.abs(across.lng)).toBe(180); // ±180 is the same meridian
+  });
+});
+
+describe('bboxOfRings', () => {
+  it('bounds every ring, holes included', () => {
+    expect(
+      bboxOfRings([
+        [
+          [-70, 8],
+          [-60, 8],
+          [-60, 12],
+          [-70, 8],
+        ],
+        [
+          [-65, 9],
+          [-64, 10],
+        ],
+      ]),
+    ).toEqual([-70, 8, -60, 12]);
   });
 });

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 
+/** Dismisses every alert and keeps its message. */
+function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return alerts;
+}
+
 const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
 const PLAZA_VENEZUELA = { latitude: 10.4969, longitude: -66.8831 };
 
@@ -43,11 +53,7 @@ test('a denied location alerts the Spanish message and returns to idle', async (
       value: { watchPosition: deny, getCurrentPosition: deny, clearWatch: () => undefined },
     });
   });
-  const alerts: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const alerts = collectAlerts(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Ubicación actual' }).click();
   await expect.poll(() => alerts).toEqual(['No se permitió acceder a tu ubicación.']);
@@ -58,11 +64,7 @@ test.describe('with a location outside the map', () => {
   test.use({ geolocation: { latitude: 40.4168, longitude: -3.7038 }, permissions: ['geolocation'] });
 
   test('refuses it with the Spanish out-of-bounds message', async ({ page }) => {
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const alerts = collectAlerts(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Ubicación actual' }).click();
     await expect.poll(() => alerts).toEqual(['Parece que estás fuera de los límites del mapa']);
