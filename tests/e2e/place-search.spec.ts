@@ -57,7 +57,7 @@ test('the list closes 200 ms after the box loses focus, and a failed lookup just
   await expect(list.getByRole('option').first()).toBeVisible();
   await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
   await expect(list).toBeVisible(); // still open right after the blur
-  await expect(list).toBeHidden({ timeout: 1000 });
+  await expect(list).toBeHidden({ timeout: 2500 }); // 200 ms in the app; slack for a loaded CI machine
 
   await page.route('**/api/geocoder/search**', (route) => route.fulfill({ status: 503, body: '' }));
   await box(page).fill('Cumaná');
@@ -74,15 +74,16 @@ test('a newer lookup cancels the one still in flight; its late answer never reac
     if (q === 'Cuma') await new Promise((resolve) => setTimeout(resolve, 1500)); // slow on purpose
     await route.continue().catch(() => undefined); // an aborted request can no longer continue
   });
-  const failed: string[] = [];
-  page.on('requestfailed', (r) => failed.push(new URL(r.url()).searchParams.get('q') ?? ''));
+  const finished: string[] = [];
+  page.on('requestfinished', (r) => finished.push(new URL(r.url()).searchParams.get('q') ?? ''));
   await page.goto('/');
   await box(page).fill('Cuma');
   await page.waitForTimeout(200);
   await box(page).fill('Maracay');
   const list = page.getByRole('listbox');
   await expect(list.getByRole('option').first()).toContainText('Maracay');
-  await expect.poll(() => failed).toContain('Cuma');
   await page.waitForTimeout(1600);
+  // The stale lookup was aborted (never sent, or failed): it never completed, and its answer never showed.
+  expect(finished).not.toContain('Cuma');
   await expect(list).not.toContainText('Cumaná');
 });

@@ -39,16 +39,17 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
   const [lookup, result] = useLazyForwardQuery();
   const [open, setOpen] = useState(false);
   // Spec: the list closes 200 ms after the box loses focus (so a click on an item still lands).
-  const [blurred, setBlurred] = useState(false);
+  // A counter, not a flag: every blur restarts the timer, every focus cancels it.
+  const [blurs, setBlurs] = useState(0);
   useEffect(() => {
-    if (!blurred) return undefined;
+    if (blurs === 0) return undefined;
     const timer = setTimeout(() => {
       setOpen(false);
     }, TIMING_MS.searchBlurClose);
     return () => {
       clearTimeout(timer);
     };
-  }, [blurred]);
+  }, [blurs]);
 
   const failed = result.isError;
   const items: SearchSuggestion[] = failed || !result.data ? [] : result.data;
@@ -141,11 +142,11 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
           {...combobox.getInputProps({
             placeholder,
             onFocus: () => {
-              setBlurred(false);
+              setBlurs(0);
               search(text);
             },
             onBlur: () => {
-              setBlurred(true);
+              setBlurs((n) => n + 1);
             },
           })}
         />
