@@ -66,9 +66,7 @@ test('the list closes 200 ms after the box loses focus, and a failed lookup just
   await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
 });
 
-test('a slow earlier lookup never overwrites a newer one in the list', async ({
-  page,
-}) => {
+test('a slow earlier lookup never overwrites a newer one in the list', async ({ page }) => {
   await page.route('**/api/geocoder/search**', async (route) => {
     const q = new URL(route.request().url()).searchParams.get('q');
     if (q === 'Cuma') await new Promise((resolve) => setTimeout(resolve, 1500)); // slow on purpose
