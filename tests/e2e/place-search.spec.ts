@@ -83,3 +83,35 @@ test('a slow earlier lookup never overwrites a newer one in the list', async ({ 
   await expect(list).not.toContainText('Cumaná');
   await expect(list.getByRole('option').first()).toContainText('Maracay');
 });
+
+test('a result without coordinates is looked up again by its text, and the first hit is used', async ({
+  page,
+}) => {
+  await page.route('**/api/geocoder/search**', async (route) => {
+    const q = new URL(route.request().url()).searchParams.get('q') ?? '';
+    const body =
+      q === 'Sitio'
+        ? [{ display_name: 'Lugar Sin Coordenadas, Venezuela', type: 'city', importance: 0.5 }]
+        : q.startsWith('Lugar Sin Coordenadas')
+          ? [
+              {
+                lat: '10.1',
+                lon: '-64.7',
+                display_name: 'Lugar Sin Coordenadas, Venezuela',
+                type: 'city',
+                importance: 0.5,
+              },
+            ]
+          : [];
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  await page.goto('/');
+  await box(page).fill('Sitio');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(
+    'Lugar Sin Coordenadas, VEN, Venezuela',
+  );
+  await box(page).press('ArrowDown');
+  await box(page).press('Enter');
+  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-64.7, 1);
+  await expect(box(page)).toHaveValue('Lugar Sin Coordenadas, VEN, Venezuela');
+});
