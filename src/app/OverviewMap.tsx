@@ -85,7 +85,7 @@ export function OverviewMap() {
             map?.flyTo({ center: [result.x, result.y], zoom: 13, duration: 0 });
           }}
         />
-        <PlaceSearchBox mapId="general" map={map} />
+        <PlaceSearchBox mapId="general" map={map} bounds={maxBoundsFor(config) ?? null} />
       </div>
       <div className="overview__stage">
         <div ref={mapRef} className="overview__map" data-testid="overview-map" />

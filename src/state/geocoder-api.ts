@@ -21,6 +21,12 @@ const geocoderOptions = (): GeocoderOptions => ({
   countryCodes: [COUNTRY],
 });
 
+/** A forward lookup: the text, and the map's bounds outside which results are dropped (spec §5). */
+export interface ForwardArgs {
+  text: string;
+  bounds?: [number, number, number, number] | null;
+}
+
 /**
  * Geocoding through RTK Query: identical lookups are de-duplicated and cached, and a lookup no component waits
  * for any more is aborted (the signal reaches fetch). Errors are values with the spec's catalogue message.
@@ -30,9 +36,9 @@ export const geocoderApi = createApi({
   baseQuery: fakeBaseQuery<{ message: string }>(),
   keepUnusedDataFor: 300,
   endpoints: (build) => ({
-    forward: build.query<SearchSuggestion[], string>({
-      queryFn: async (text, { signal }) => {
-        const answer = await forwardGeocode(text, geocoderOptions(), signal);
+    forward: build.query<SearchSuggestion[], ForwardArgs>({
+      queryFn: async ({ text, bounds }, { signal }) => {
+        const answer = await forwardGeocode(text, { ...geocoderOptions(), bounds: bounds ?? null }, signal);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),

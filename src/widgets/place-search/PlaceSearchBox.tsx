@@ -24,6 +24,8 @@ export interface PlaceSearchBoxProps {
   saveMode?: boolean;
   /** The search config's zoom, which wins over the rules. */
   configZoom?: number;
+  /** The map's bounds [west, south, east, north]: results outside are not offered (spec §5). */
+  bounds?: [number, number, number, number] | null;
 }
 
 /**
@@ -59,7 +61,7 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
   const search = (query: string) => {
     if (query.trim() === '') return;
     inFlight?.abort();
-    setInFlight(lookup(query, true));
+    setInFlight(lookup({ text: query, bounds: props.bounds ?? null }, true));
     setOpen(true);
   };
 
@@ -67,7 +69,7 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
     let chosen = item;
     if (!chosen.coordenadasUbicacion) {
       // Spec §4: a result without coordinates is looked up again by its text; the first hit is used.
-      const again = await lookup(item.text, true);
+      const again = await lookup({ text: item.text, bounds: props.bounds ?? null }, true);
       const first = again.data?.find((s) => s.coordenadasUbicacion);
       if (!first) {
         console.error('No se encontraron coordenadas para', item.text, again.error);
