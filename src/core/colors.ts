@@ -62,7 +62,8 @@ function parseFunctional(body: string): Rgba | null {
  */
 export function cssColorToRgba(color: string, fallback: Rgba | null = null): Rgba | null {
   const text = color.trim().toLowerCase();
-  const named = NAMED[text];
+  // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype.
+  const named = Object.hasOwn(NAMED, text) ? NAMED[text] : undefined;
   if (named) return [...named];
   if (text.startsWith('#')) return parseHex(text.slice(1)) ?? fallback;
   const fn = /^rgba?\((.*)\)$/.exec(text);

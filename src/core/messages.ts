@@ -78,7 +78,7 @@ export const MESSAGES = {
  */
 export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = values[name];
+    const value = Object.hasOwn(values, name) ? values[name] : undefined; // never inherited keys
     return value === undefined ? whole : String(value);
   });
 }

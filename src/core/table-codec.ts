@@ -1,3 +1,4 @@
+import { validateTable } from './table.ts';
 import type { PropertyTable } from './types.ts';
 
 /**
@@ -113,7 +114,7 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
     const copy = bytes.slice(offset, offset + rows * Ctor.BYTES_PER_ELEMENT);
     return new Ctor(copy.buffer, 0, rows);
   };
-  return {
+  const table = {
     length: rows,
     lng: column(Float64Array, offsets.lng),
     lat: column(Float64Array, offsets.lat),
@@ -124,4 +125,8 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
     quarters,
     colors,
   };
+  // A corrupt file could point rows past the dictionaries; refuse it here rather than deep in the engine.
+  const problem = validateTable(table);
+  if (problem) throw new Error(`VEPT: ${problem}`);
+  return table;
 }

@@ -30,6 +30,11 @@ describe('cssColorToRgba', () => {
     expect(cssColorToRgba(text)).toEqual(rgba);
   });
 
+  it('never reads inherited names such as constructor or __proto__', () => {
+    expect(cssColorToRgba('constructor')).toBeNull();
+    expect(cssColorToRgba('__proto__', [1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
+  });
+
   it('returns the fallback for unparseable colours', () => {
     expect(cssColorToRgba('not-a-colour')).toBeNull();
     expect(cssColorToRgba('#12', [1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
@@ -88,5 +93,6 @@ describe('messages', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(fill(MESSAGES.errors.httpStatus, { n: 503 })).toBe('Request failed with status code 503');
     expect(fill(MESSAGES.locate.within, { distance: 20 })).toBe('Estás a 20 {unit} de este punto');
+    expect(fill('x {constructor} {toString}', {})).toBe('x {constructor} {toString}');
   });
 });

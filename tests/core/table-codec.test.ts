@@ -73,6 +73,8 @@ describe('VEPT codec', () => {
     const huge = bytes.slice();
     new DataView(huge.buffer).setUint32(8, 0xffffffff, true);
     expect(() => decodeTable(huge)).toThrow('VEPT: demasiadas filas');
+    const pastDictionary = encodeTable({ ...sample, quarter: Uint16Array.of(0, 7, 0) });
+    expect(() => decodeTable(pastDictionary)).toThrow('VEPT: trimestre fuera de diccionario en la fila 1');
     const badDict = bytes.slice();
     badDict[16] = 0x7b + 1;
     expect(() => decodeTable(badDict)).toThrow(/VEPT: diccionarios/);
