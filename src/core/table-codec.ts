@@ -12,7 +12,9 @@ import type { PropertyTable } from './types.ts';
  *      columns in order, each starting on an 8-byte boundary:
  *      lng f64 · lat f64 · price f64 · operation u8 · quarter u16 · color u16
  *
- * Aligned columns let `decodeTable` make typed-array views without copying when the input buffer is aligned.
+ * The buffer ends right after the last column's padding. Aligned columns let `decodeTable` make typed-array
+ * views into the input without copying when the input starts 8-byte aligned (a fresh ArrayBuffer, a fetch or a
+ * file read); otherwise it copies.
  */
 const MAGIC = 0x54504556; // 'VEPT' read as little-endian uint32
 const VERSION = 1;
@@ -86,7 +88,8 @@ function readDictionaries(bytes: Uint8Array, dictBytes: number): { quarters: str
 
 /**
  * Decodes a VEPT buffer. Throws an Error with a Spanish message on a wrong magic or version, a truncated
- * buffer, or unreadable dictionaries; never reads out of bounds.
+ * or overlong buffer, unreadable dictionaries, or rows indexing past them; never reads out of bounds.
+ * Columns are views into `input` where alignment allows: don't overwrite that buffer while the table is used.
  */
 export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
@@ -100,7 +103,10 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
   if (rows > MAX_ROWS) throw new Error('VEPT: demasiadas filas');
   const { offsets, total } = layout(rows, dictBytes);
   if (HEADER + dictBytes > bytes.byteLength || total > bytes.byteLength)
-    throw new Error('VEPT: datos truncados');
+    throw new Error(`VEPT: datos truncados (${bytes.byteLength} bytes, se esperaban ${total})`);
+  // The header fixes the size exactly, so extra bytes mean a damaged or concatenated file.
+  if (total < bytes.byteLength)
+    throw new Error(`VEPT: ${bytes.byteLength - total} bytes sobrantes tras la última columna`);
   const { quarters, colors } = readDictionaries(bytes, dictBytes);
   // Views when the absolute offset is aligned for the element size, copies otherwise.
   const column = <T>(

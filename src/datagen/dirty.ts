@@ -33,6 +33,7 @@ export const MALFORMATIONS: Readonly<Record<string, (row: Row, all: readonly unk
   }),
   nullFields: (row) => ({ ...row, precio: null, nroHabitaciones: null, imagenes: null, operacion: null }),
   notAnObject: () => 'fila corrupta',
+  arrayRow: (row) => [row.latitud, row.longitud],
   nullRow: () => null,
 };
 

@@ -1,10 +1,18 @@
 /**
  * Seeded randomness for reproducible data: sfc32 (small, fast, passes PractRand for this use), seeded through
- * splitmix32 so nearby seeds give unrelated streams. Same seed → same sequence on every platform.
+ * splitmix32 so nearby seeds give unrelated streams. Integer steps are exact everywhere; the floating-point
+ * transforms (log, cos, exp) are bit-identical within one engine (V8: Node and Chromium), which is what
+ * "same seed → same bytes" promises.
  */
 export interface Rng {
   /** Uniform in [0, 1). */
   next(): number;
+}
+
+/** A generator that can be restarted at another seed without allocating (per-row streams in hot loops). */
+export interface SeedableRng extends Rng {
+  /** Restarts the sequence exactly as `createRng(seed)` would. */
+  reseed(seed: number): void;
 }
 
 function splitmix32(seed: number): () => number {
@@ -19,13 +27,12 @@ function splitmix32(seed: number): () => number {
 }
 
 /** A seeded generator. Any finite number is a valid seed (it is reduced to 32 bits). */
-export function createRng(seed: number): Rng {
-  const mix = splitmix32(Math.trunc(seed) | 0);
-  let a = mix();
-  let b = mix();
-  let c = mix();
-  let d = mix();
-  return {
+export function createRng(seed: number): SeedableRng {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  const rng: SeedableRng = {
     next() {
       const t = (((a + b) | 0) + d) | 0;
       d = (d + 1) | 0;
@@ -35,7 +42,27 @@ export function createRng(seed: number): Rng {
       c = (c + t) | 0;
       return (t >>> 0) / 4294967296;
     },
+    reseed(value: number) {
+      const mix = splitmix32(Math.trunc(value) | 0);
+      a = mix();
+      b = mix();
+      c = mix();
+      d = mix();
+    },
   };
+  rng.reseed(seed);
+  return rng;
+}
+
+/**
+ * Seed of sub-stream `index` of `seed`: lets row `i` be generated (or regenerated alone, for a popup) from
+ * its own stream, independent of every other row. Injective in `index` for a given seed.
+ */
+export function subSeed(seed: number, index: number): number {
+  let h = Math.imul((Math.trunc(seed) | 0) ^ 0x27d4eb2f, 0x165667b1);
+  h = Math.imul(h ^ (h >>> 15) ^ (index | 0), 0x85ebca77);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae3d);
+  return (h ^ (h >>> 16)) | 0;
 }
 
 /** Integer in [min, max]. */
@@ -84,4 +111,11 @@ export function cumulativeWeights(weights: readonly number[]): Float64Array {
     out[i] = sum;
   });
   return out;
+}
+
+/** A generator's `count` option as a row count; throws on NaN, infinity or a negative number. */
+export function checkedCount(count: number): number {
+  if (!Number.isFinite(count) || count < 0)
+    throw new RangeError(`count must be a finite number ≥ 0 (got ${count})`);
+  return Math.floor(count);
 }

@@ -1,55 +1,52 @@
-import { distanceMeters } from '../core/geo.ts';
 import { allocateTable } from '../core/table.ts';
 import { OPERATION_CODE, type PropertyTable } from '../core/types.ts';
-import { listingRecord } from './listings.ts';
-import {
-  pickColorIndex,
-  pickOperation,
-  pickQuarterIndex,
-  pickType,
-  priceFor,
-  QUARTERS,
-} from './listing-fields.ts';
-import { PLACES, randomLocation, type Place } from './places.ts';
-import { createRng } from './random.ts';
+import { QUARTERS } from './listing-fields.ts';
+import { describeListing, drawCore, type CoreDraw } from './listings.ts';
+import { PLACES, type Place } from './places.ts';
+import { checkedCount, createRng, subSeed } from './random.ts';
 import { COLOR_CATEGORIES } from './vocab.ts';
 
+/** Options of `generateTransactionsTable`. */
 export interface TransactionOptions {
   /** Rows (up to millions: the table is built column by column, no record objects). */
   count: number;
+  /** Same seed → same table, byte for byte. */
   seed: number;
 }
 
 /**
- * National transactions straight into the columnar table the worker loads: no per-row objects, so 1M rows
- * take about a second. Dictionaries are the generator's quarters and colour categories (sorted, as
- * `buildPropertyTable` would make them).
+ * National transactions straight into the columnar table the worker loads (no record objects: about 1 s
+ * per million rows on one core of the 2-core dev machine). Row `i` is drawn from its own sub-stream
+ * `subSeed(seed, i)`, so `transactionRecord` can rebuild any single row's full record without generating the
+ * others, and a row doesn't depend on `count`. Dictionaries are the generator's 16 quarters and 5 colour
+ * categories, sorted as `buildPropertyTable` makes them.
  */
 export function generateTransactionsTable(options: TransactionOptions): PropertyTable {
-  const n = Math.max(0, Math.floor(options.count));
-  const rng = createRng(options.seed);
+  const n = checkedCount(options.count);
+  const rng = createRng(0);
   const table = allocateTable(n, [...QUARTERS], [...COLOR_CATEGORIES]);
   for (let i = 0; i < n; i++) {
-    const location = randomLocation(rng);
-    const type = pickType(rng);
-    const operation = pickOperation(rng);
-    table.lat[i] = location.lat;
-    table.lng[i] = location.lng;
-    table.price[i] = priceFor(rng, type, operation, location.place.population);
-    table.operation[i] = OPERATION_CODE[operation];
-    table.quarter[i] = pickQuarterIndex(rng);
-    table.color[i] = pickColorIndex(rng);
+    rng.reseed(subSeed(options.seed, i));
+    const row = drawCore(rng);
+    table.lat[i] = row.lat;
+    table.lng[i] = row.lng;
+    table.price[i] = row.precio;
+    table.operation[i] = OPERATION_CODE[row.operacion];
+    table.quarter[i] = row.quarterIndex;
+    table.color[i] = row.colorIndex;
   }
   return table;
 }
 
+/** Nearest gazetteer place (equirectangular: only the ranking matters). */
 function nearestPlace(lat: number, lng: number): Place {
-  let best: Place | undefined;
-  let bestDistance = Infinity;
+  const k = Math.cos((lat * Math.PI) / 180);
+  let best = PLACES[0];
+  let bestD = Infinity;
   for (const place of PLACES) {
-    const d = distanceMeters({ lat, lng }, place);
-    if (d < bestDistance) {
-      bestDistance = d;
+    const d = (place.lat - lat) ** 2 + ((place.lng - lng) * k) ** 2;
+    if (d < bestD) {
+      bestD = d;
       best = place;
     }
   }
@@ -58,27 +55,31 @@ function nearestPlace(lat: number, lng: number): Place {
 }
 
 /**
- * The full record of one transaction row, for a popup: the table's columns are authoritative (position,
- * price, operation, quarter, colour); descriptive fields are regenerated from (seed, index), so any row can
- * be materialized on demand and always reads the same.
+ * The full record of row `index` of a table made by `generateTransactionsTable` with `seed`, for a popup or a
+ * JSON export. It replays the row's sub-stream, so the descriptive fields (type, rooms, address, code…) are
+ * the ones that row was generated with. The table's columns stay authoritative: if they don't match the
+ * replay (another seed, or an edited table) the record takes their values and the nearest gazetteer place.
+ * The id is `tx-<row index>`. Returns null for an index outside the table.
  */
-export function transactionRecord(
-  table: PropertyTable,
-  index: number,
-  seed: number,
-): Record<string, unknown> | null {
+export function transactionRecord(table: PropertyTable, index: number, seed: number) {
   if (!Number.isInteger(index) || index < 0 || index >= table.length) return null;
+  const rng = createRng(subSeed(seed, index));
+  const replay = drawCore(rng);
   const lat = table.lat[index] ?? 0;
   const lng = table.lng[index] ?? 0;
-  const rng = createRng((seed * 0x9e3779b1) ^ index);
   const operacion = table.operation[index] === OPERATION_CODE.Venta ? 'Venta' : 'Alquiler';
-  const record = listingRecord(rng, index + 1, { lat, lng, place: nearestPlace(lat, lng) }, operacion);
-  return {
-    ...record,
-    id: `tx-${index}`,
-    latitud: lat,
-    longitud: lng,
+  const matches = replay.lat === lat && replay.lng === lng && replay.operacion === operacion;
+  const core: CoreDraw = {
+    ...replay,
+    lat,
+    lng,
+    place: matches ? replay.place : nearestPlace(lat, lng),
+    operacion,
     precio: table.price[index] ?? 0,
+  };
+  return {
+    ...describeListing(rng, index + 1, core),
+    id: `tx-${index}`,
     trimestre: table.quarters[table.quarter[index] ?? 0] ?? '',
     color: table.colors[table.color[index] ?? 0] ?? '',
   };

@@ -1,6 +1,6 @@
 /**
- * Word lists that make generated listings read like Venezuelan ones. Names only — positions always come
- * from the gazetteer. Urbanización names for the big cities are well-known sectors of each city.
+ * Word lists that make generated records read like Venezuelan ones. Names only — positions always come from
+ * the gazetteer. City-specific urbanizaciones are in cities.ts.
  */
 
 export const PROPERTY_TYPES = [
@@ -13,6 +13,7 @@ export const PROPERTY_TYPES = [
   'Terreno',
   'Galpón',
 ] as const;
+/** One of PROPERTY_TYPES. */
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 /** Share of each type among listings (apartments dominate the urban market). */
@@ -27,97 +28,7 @@ export const TYPE_WEIGHTS: Readonly<Record<PropertyType, number>> = {
   Galpón: 4,
 };
 
-export const URBANIZACIONES_BY_CITY: Readonly<Record<string, readonly string[]>> = {
-  Caracas: [
-    'Los Palos Grandes',
-    'Altamira',
-    'La Castellana',
-    'El Paraíso',
-    'La Florida',
-    'Chacao',
-    'Las Mercedes',
-    'El Cafetal',
-    'Prados del Este',
-    'La Trinidad',
-    'Santa Mónica',
-    'Los Chaguaramos',
-    'San Bernardino',
-    'La Candelaria',
-    'Bello Monte',
-    'El Hatillo',
-    'La Boyera',
-    'Sebucán',
-    'Los Ruices',
-    'Montalbán',
-    'Catia',
-    'Santa Fe',
-    'Colinas de Bello Monte',
-    'Terrazas del Ávila',
-    'Macaracuay',
-  ],
-  Maracaibo: [
-    'Tierra Negra',
-    'La Lago',
-    'Bella Vista',
-    'Delicias',
-    'Los Olivos',
-    'El Milagro',
-    'Valle Frío',
-    'Santa Rita',
-    'La Limpia',
-    'Las Mercedes',
-    'Canta Claro',
-    'Indio Mara',
-    'Los Haticos',
-  ],
-  Valencia: [
-    'El Viñedo',
-    'Prebo',
-    'La Viña',
-    'Trigal Norte',
-    'Trigal Sur',
-    'Los Mangos',
-    'Guaparo',
-    'Naguanagua',
-    'San Diego',
-    'Camoruco',
-    'El Parral',
-    'Lomas del Este',
-    'Valles de Camoruco',
-  ],
-  Maracay: [
-    'El Limón',
-    'Calicanto',
-    'Base Aragua',
-    'La Soledad',
-    'Las Delicias',
-    'San Jacinto',
-    'El Castaño',
-  ],
-  Barquisimeto: [
-    'Nueva Segovia',
-    'Santa Elena',
-    'El Parque',
-    'Del Este',
-    'Los Cardones',
-    'Patarata',
-    'La Rosaleda',
-  ],
-  'Ciudad Guayana': [
-    'Alta Vista',
-    'Puerto Ordaz',
-    'Villa Asia',
-    'Los Olivos',
-    'Unare',
-    'San Félix',
-    'Castillito',
-  ],
-  Barcelona: ['Nueva Barcelona', 'Las Garzas', 'El Viñedo', 'Boyacá', 'Colinas del Neverí'],
-  'Puerto La Cruz': ['Lechería', 'El Morro', 'Pozuelos', 'Guaraguao', 'Playa Mansa'],
-  Maturín: ['Tipuro', 'Los Guaritos', 'La Floresta', 'Juanico', 'Las Cocuizas'],
-  Mérida: ['Belensate', 'La Hechicera', 'Santa María', 'Los Curos', 'El Carrizal', 'Las Tapias'],
-};
-
+/** Urbanizaciones of towns without a list of their own: names common all over the country. */
 export const GENERIC_URBANIZACIONES = [
   'El Centro',
   'Las Acacias',
@@ -139,16 +50,18 @@ export const GENERIC_URBANIZACIONES = [
   'La Granja',
   'El Portal',
   'Monte Claro',
-  'Brisas del Lago',
   'Los Cerezos',
   'Santa Inés',
   'El Rosario',
-  'Altos de Guataparo',
   'Ciudad Jardín',
+  'Villa Bolivariana',
+  'Las Américas',
 ];
 
-export const URBANIZACION_PREFIXES = ['Urb.', 'Urb.', 'Res.', 'Conj. Res.', 'Sector'] as const;
+/** How an urbanización is announced; 'Urb.' is by far the most common. */
+export const URBANIZACION_PREFIXES = ['Urb.', 'Urb.', 'Urb.', 'Res.', 'Conj. Res.', 'Sector'] as const;
 
+/** Names of avenues and streets found in almost every Venezuelan city. */
 export const STREET_NAMES = [
   'Bolívar',
   'Miranda',
@@ -158,7 +71,6 @@ export const STREET_NAMES = [
   'Andrés Bello',
   'Francisco de Miranda',
   'Libertador',
-  'Principal',
   'Las Américas',
   'Universidad',
   'Rómulo Gallegos',
@@ -168,38 +80,71 @@ export const STREET_NAMES = [
   'Lara',
   'Carabobo',
   'Ribas',
-  'Anzoátegui',
   'Rafael Urdaneta',
+  'Principal',
+  'Circunvalación',
 ];
 
+/** Names of residential buildings and office towers (used after 'Edif.', 'Res.', 'Torre'). */
 export const BUILDING_NAMES = [
-  'Residencias Ávila',
-  'Torre Caribe',
-  'Residencias El Samán',
-  'Edificio Orinoco',
-  'Residencias Araguaney',
-  'Torre Bolívar',
-  'Residencias Los Andes',
-  'Edificio Roraima',
-  'Residencias Canaima',
-  'Torre Miranda',
-  'Residencias Morichal',
-  'Edificio Guayacán',
-  'Centro Empresarial Galipán',
-  'Residencias Mucuchíes',
+  'Ávila',
+  'Caribe',
+  'El Samán',
+  'Orinoco',
+  'Araguaney',
+  'Bolívar',
+  'Los Andes',
+  'Roraima',
+  'Canaima',
+  'Miranda',
+  'Morichal',
+  'Guayacán',
+  'Galipán',
+  'Mucuchíes',
+  'Apamate',
+  'Cumbre Real',
+  'Las Gaviotas',
+  'Don Pedro',
 ];
 
+/** Venezuelan quintas (detached houses) carry a name on the gate. */
+export const QUINTA_NAMES = [
+  'Mi Refugio',
+  'La Coromoto',
+  'Villa Rosa',
+  'Los Abuelos',
+  'Mis Tres Amores',
+  'Doña Carmen',
+  'Villa María',
+  'Mi Sueño',
+  'El Samán',
+  'Bella Vista',
+  'La Chinita',
+  'Don Luis',
+];
+
+/** Shopping-centre names (after 'C.C.'). */
 export const COMMERCIAL_CENTRES = [
-  'C.C. Sambil',
-  'C.C. Lido',
-  'C.C. Metrópolis',
-  'C.C. Las Trinitarias',
-  'C.C. Plaza',
-  'C.C. Galerías',
+  'Plaza',
+  'Galerías',
+  'Los Próceres',
+  'El Parque',
+  'Las Trinitarias',
+  'Metrópolis',
+  'Del Este',
+  'La Cascada',
 ];
 
-/** Colour category of a listing (analysts' valuation band): the filter's dictionary. */
+/** Industrial-zone names (after 'Zona Industrial'). */
+export const INDUSTRIAL_ZONES = ['Norte', 'Sur', 'Este', 'Oeste', 'Municipal', 'II', 'Los Pinos'];
+
+/**
+ * Colour category of a listing: the analysts' valuation band, and the agency map's colour filter values.
+ * verde = below the zone's reference price, amarillo = at it, naranja = above, rojo = far above,
+ * azul = no reference (new zone). Sorted, as the table dictionary keeps them.
+ */
 export const COLOR_CATEGORIES = ['amarillo', 'azul', 'naranja', 'rojo', 'verde'] as const;
+/** Relative frequency of each colour category, in COLOR_CATEGORIES order. */
 export const COLOR_WEIGHTS = [20, 10, 15, 15, 40] as const;
 
 /** `zona` values as they arrive: mixed case and accents on purpose, plus many empty ones. */
@@ -213,14 +158,17 @@ export const ZONE_VALUES = [
   'ORO',
   'Alerta',
   'ALERTA',
+  'alerta',
   'Riesgo',
   'riesgo',
+  'RIESGO',
   'Pérdida',
   'pérdida',
   'perdida',
   'PERDIDA',
 ];
 
+/** Second half of agency names: Venezuelan landmarks and regions. */
 export const AGENCY_WORDS = [
   'El Ávila',
   'Los Andes',
@@ -233,23 +181,24 @@ export const AGENCY_WORDS = [
   'Canaima',
   'Catatumbo',
   'Guayana',
-  'Cumaná',
   'Bolívar',
-  'Mérida Real',
   'Costa Azul',
   'Sabana',
   'El Samán',
   'Morichal',
+  'Tepuy',
+  'Los Médanos',
 ];
+/** First half of agency names. */
 export const AGENCY_KINDS = [
+  'Inmobiliaria',
   'Inmobiliaria',
   'Bienes Raíces',
   'Inversiones Inmobiliarias',
-  'Inmuebles',
   'Grupo Inmobiliario',
 ];
 
-/** Landline area codes by estado (CANTV numbering). */
+/** Landline area codes by estado (the main city's code where an estado has several). */
 export const AREA_CODES: Readonly<Record<string, string>> = {
   'Distrito Capital': '0212',
   Miranda: '0212',
@@ -276,4 +225,5 @@ export const AREA_CODES: Readonly<Record<string, string>> = {
   Amazonas: '0248',
   'Delta Amacuro': '0287',
 };
+/** Mobile operator prefixes (Movilnet 0416/0426, Movistar 0414/0424, Digitel 0412). */
 export const MOBILE_PREFIXES = ['0412', '0414', '0416', '0424', '0426'];

@@ -79,4 +79,32 @@ describe('VEPT codec', () => {
     badDict[16] = 0x7b + 1;
     expect(() => decodeTable(badDict)).toThrow(/VEPT: diccionarios/);
   });
+
+  it('decodes aligned input as views into it, without copying the columns', () => {
+    const bytes = encodeTable(sample);
+    const table = decodeTable(bytes);
+    for (const column of [table.lng, table.lat, table.price, table.operation, table.quarter, table.color])
+      expect(column.buffer).toBe(bytes.buffer);
+  });
+
+  it('refuses trailing bytes after the last column', () => {
+    const bytes = encodeTable(sample);
+    const longer = new Uint8Array(bytes.byteLength + 8);
+    longer.set(bytes);
+    expect(() => decodeTable(longer)).toThrow('VEPT: 8 bytes sobrantes tras la última columna');
+  });
+
+  it('answers every truncation and single-byte header damage with a VEPT error, never a RangeError', () => {
+    const bytes = encodeTable(sample);
+    for (let n = 0; n < bytes.byteLength; n++)
+      expect(() => decodeTable(bytes.slice(0, n))).toThrow(/^VEPT: /);
+    for (let at = 0; at < 16; at++) {
+      for (const value of [0x00, 0x01, 0x7f, 0xff]) {
+        const damaged = bytes.slice();
+        if (damaged[at] === value) continue;
+        damaged[at] = value;
+        expect(() => decodeTable(damaged), `byte ${at} = ${value}`).toThrow(/^VEPT: /);
+      }
+    }
+  });
 });

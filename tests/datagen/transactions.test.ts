@@ -1,91 +1,132 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeProperties } from '../../src/core/normalize.ts';
 import { validateTable } from '../../src/core/table.ts';
+import { decodeTable, encodeTable } from '../../src/core/table-codec.ts';
+import { OPERATION_CODE, type PropertyTable } from '../../src/core/types.ts';
 import {
-  generateAgencies,
-  generateFranchise,
+  COLOR_CATEGORIES,
   generateTransactionsTable,
   isOnLand,
+  PLACES,
   QUARTERS,
+  RENT_RANGE,
+  SALE_RANGE,
   transactionRecord,
 } from '../../src/datagen/index.ts';
-import { normalizeProperties } from '../../src/core/normalize.ts';
+import { inLakeBox, inVenezuelaBox, km, placeNamed } from './helpers.ts';
+
+const N = 200_000;
+const SEED = 9;
+const table = generateTransactionsTable({ count: N, seed: SEED });
+const columns = (t: PropertyTable) => [t.lng, t.lat, t.price, t.operation, t.quarter, t.color];
 
 describe('generateTransactionsTable', () => {
-  const table = generateTransactionsTable({ count: 200_000, seed: 9 });
-
-  it('builds a valid columnar table of the requested size with the generator dictionaries', () => {
-    expect(table.length).toBe(200_000);
+  it('builds a valid table of the requested size with the generator dictionaries', () => {
+    expect(table.length).toBe(N);
     expect(validateTable(table)).toBeNull();
     expect(table.quarters).toEqual(QUARTERS);
-    expect(table.colors).toEqual(['amarillo', 'azul', 'naranja', 'rojo', 'verde']);
+    expect(table.colors).toEqual([...COLOR_CATEGORIES]);
+    expect(generateTransactionsTable({ count: 0, seed: 1 }).length).toBe(0);
+    expect(() => generateTransactionsTable({ count: Number.NaN, seed: 1 })).toThrow(RangeError);
   });
 
-  it('puts every point on land, weights later quarters more and sells ~70%', () => {
-    let sea = 0;
+  it('puts every row on land inside Venezuela, none in Lake Maracaibo', () => {
+    let bad = 0;
+    for (let i = 0; i < N; i++) {
+      const lat = table.lat[i] ?? 0;
+      const lng = table.lng[i] ?? 0;
+      if (!isOnLand(lat, lng) || !inVenezuelaBox(lat, lng) || inLakeBox(lat, lng)) bad++;
+    }
+    expect(bad).toBe(0);
+  });
+
+  it('sells ~70%, prices each operation on its scale and weights later quarters more', () => {
     let sales = 0;
-    const perQuarter = new Array<number>(16).fill(0);
-    for (let i = 0; i < table.length; i++) {
-      if (!isOnLand(table.lat[i] ?? 0, table.lng[i] ?? 0)) sea++;
-      if (table.operation[i] === 0) sales++;
+    let outOfRange = 0;
+    const perQuarter = new Array<number>(QUARTERS.length).fill(0);
+    for (let i = 0; i < N; i++) {
+      const price = table.price[i] ?? 0;
+      const sale = table.operation[i] === OPERATION_CODE.Venta;
+      const [lo, hi] = sale ? SALE_RANGE : RENT_RANGE;
+      if (sale) sales++;
+      if (price < lo || price > hi) outOfRange++;
       const q = table.quarter[i] ?? 0;
       perQuarter[q] = (perQuarter[q] ?? 0) + 1;
     }
-    expect(sea).toBe(0);
-    expect(sales / table.length).toBeCloseTo(0.7, 1);
+    expect(sales / N).toBeGreaterThan(0.68);
+    expect(sales / N).toBeLessThan(0.72);
+    expect(outOfRange).toBe(0);
     expect(perQuarter[15]).toBeGreaterThan((perQuarter[0] ?? 0) * 2);
   });
 
-  it('is deterministic', () => {
-    const a = generateTransactionsTable({ count: 1000, seed: 2 });
-    const b = generateTransactionsTable({ count: 1000, seed: 2 });
-    expect([...a.lat]).toEqual([...b.lat]);
-    expect([...a.price]).toEqual([...b.price]);
+  it('is byte-identical per seed, differs across seeds, and row i does not depend on the count', () => {
+    const a = encodeTable(generateTransactionsTable({ count: 2000, seed: SEED }));
+    expect(encodeTable(generateTransactionsTable({ count: 2000, seed: SEED }))).toEqual(a);
+    expect(encodeTable(generateTransactionsTable({ count: 2000, seed: SEED + 1 }))).not.toEqual(a);
+    const head = decodeTable(a);
+    expect(columns(head).map((c) => [...c])).toEqual(columns(table).map((c) => [...c.subarray(0, 2000)]));
   });
 
-  it('materializes any row as a full record that agrees with the columns', () => {
-    const record = transactionRecord(table, 1234, 9);
-    expect(record).not.toBeNull();
-    const { properties } = normalizeProperties([record]);
-    const p = properties[0];
-    expect(p?.latitud).toBe(table.lat[1234]);
-    expect(p?.precio).toBe(table.price[1234]);
-    expect(p?.trimestre).toBe(table.quarters[table.quarter[1234] ?? 0]);
-    expect(p?.operacion).toBe(table.operation[1234] === 0 ? 'Venta' : 'Alquiler');
-    expect(JSON.stringify(transactionRecord(table, 1234, 9))).toBe(JSON.stringify(record));
-    expect(transactionRecord(table, -1, 9)).toBeNull();
-    expect(transactionRecord(table, 200_000, 9)).toBeNull();
+  it('round-trips through the VEPT codec', () => {
+    const decoded = decodeTable(encodeTable(table));
+    expect(decoded.quarters).toEqual(table.quarters);
+    expect(decoded.colors).toEqual(table.colors);
+    const original = columns(table);
+    // A plain loop: toEqual on 200k-element typed arrays takes seconds.
+    const differing = columns(decoded).filter((column, k) => column.some((v, i) => v !== original[k]?.[i]));
+    expect(differing).toEqual([]);
   });
 });
 
-describe('generateAgencies and generateFranchise', () => {
-  const agencies = generateAgencies({ count: 6, seed: 3, propertiesPerAgency: 40 });
-
-  it('gives each agency three coverage circles, a position as numeric strings and nearby listings', () => {
-    expect(agencies).toHaveLength(6);
-    for (const a of agencies) {
-      expect(a.circulos).toHaveLength(3);
-      expect(a.circulos.every((c) => c.radio > 0 && c.color.startsWith('rgba('))).toBe(true);
-      expect(a.latitud).toMatch(/^-?\d+\.\d+$/);
-      expect(isOnLand(Number(a.latitud), Number(a.longitud))).toBe(true);
-      expect(a.telefonoMovil).toMatch(/^04(12|14|16|24|26)-\d{7}$/);
-      expect(a.telfonoFIjo).toMatch(/^02\d{2}-\d{7}$/);
-      expect(a.inmuebles.length).toBeGreaterThan(30);
-      const { rejected } = normalizeProperties(a.inmuebles);
+describe('transactionRecord', () => {
+  it('materializes any row as a full record that agrees with the columns, every time', () => {
+    for (const index of [0, 1234, N - 1]) {
+      const record = transactionRecord(table, index, SEED);
+      expect(JSON.stringify(transactionRecord(table, index, SEED))).toBe(JSON.stringify(record));
+      const { properties, rejected } = normalizeProperties([record]);
       expect(rejected).toEqual([]);
-      const widest = Math.max(...a.circulos.map((c) => c.radio));
-      const far = a.inmuebles.filter(
-        (p) =>
-          Math.hypot(p.latitud - Number(a.latitud), p.longitud - Number(a.longitud)) * 111_000 > widest * 3,
-      );
-      expect(far.length).toBeLessThan(a.inmuebles.length * 0.05);
+      const p = properties[0];
+      expect(p?.id).toBe(`tx-${index}`);
+      expect([p?.latitud, p?.longitud, p?.precio]).toEqual([
+        table.lat[index],
+        table.lng[index],
+        table.price[index],
+      ]);
+      expect(p?.operacion).toBe(table.operation[index] === OPERATION_CODE.Venta ? 'Venta' : 'Alquiler');
+      expect(p?.trimestre).toBe(table.quarters[table.quarter[index] ?? 0]);
+      expect(p?.color).toBe(table.colors[table.color[index] ?? 0]);
+      expect(p?.direccionDetallada.length).toBeGreaterThan(20);
     }
+    expect(transactionRecord(table, -1, SEED)).toBeNull();
+    expect(transactionRecord(table, N, SEED)).toBeNull();
+    expect(transactionRecord(table, 1.5, SEED)).toBeNull();
   });
 
-  it('makes a franchise record with only the franchise flag set', () => {
-    const record = generateFranchise({ count: 3, seed: 1, propertiesPerAgency: 2 });
-    expect([record.isFranquicia, record.isInmobiliaria, record.isInmuebles, record.isAgente]).toEqual([
-      1, 0, 0, 0,
+  it("replays the row's own draw: the code names the city the row was placed around", () => {
+    const cities = [
+      ['VE-CCS-', placeNamed('Caracas')],
+      ['VE-MAR-', placeNamed('Maracaibo')],
+    ] as const;
+    const seen = new Map<string, number>();
+    for (let index = 0; index < 400; index++) {
+      const record = transactionRecord(table, index, SEED);
+      for (const [prefix, city] of cities) {
+        if (!record?.codigoInmueblePublico.startsWith(prefix)) continue;
+        seen.set(prefix, (seen.get(prefix) ?? 0) + 1);
+        expect(km({ lat: record.latitud, lng: record.longitud }, city)).toBeLessThan(40);
+      }
+    }
+    expect(seen.get('VE-CCS-')).toBeGreaterThan(30);
+    expect(seen.get('VE-MAR-')).toBeGreaterThan(15);
+  });
+
+  it('with another seed keeps the columns and describes the nearest gazetteer place', () => {
+    const record = transactionRecord(table, 42, SEED + 1);
+    expect([record?.latitud, record?.longitud, record?.precio]).toEqual([
+      table.lat[42],
+      table.lng[42],
+      table.price[42],
     ]);
-    expect(record.inmobiliarias).toHaveLength(3);
+    expect(PLACES.some((p) => record?.direccionDetallada.endsWith(`, ${p.estado}`))).toBe(true);
   });
 });
