@@ -5,7 +5,6 @@
  * source and given the last filter again; calls in flight fail once with a Spanish error, none hangs.
  */
 import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
-import { tableTransferables } from '../src/core/table.ts';
 import type { BBox, PropertyTable } from '../src/core/types.ts';
 import type {
   Answer,
@@ -33,6 +32,12 @@ export interface ClusterClientOptions {
   engineOptions?: Partial<EngineOptions>;
 }
 
+const DEFAULT_TIMEOUT_MS = 20_000;
+/** Loads (and reloads) may take this many times the ordinary timeout. */
+const LOAD_TIMEOUT_FACTOR = 6;
+/** Restarts in a row (no call answered in between) before a worker is restarted without its data. */
+const MAX_RESTARTS = 2;
+
 export const RESTARTED = 'El motor de agrupación se reinició; la consulta se canceló.';
 export const TIMEOUT = 'El motor de agrupación no respondió a tiempo.';
 
@@ -54,6 +59,14 @@ function browserWorker(): WorkerHandle {
   };
 }
 
+/** The table's column buffers, each once (columns may share one), to transfer rather than copy. */
+function tableBuffers(table: PropertyTable): ArrayBuffer[] {
+  const columns = [table.lng, table.lat, table.price, table.operation, table.quarter, table.color];
+  const buffers = new Set<ArrayBuffer>();
+  for (const column of columns) if (column.buffer instanceof ArrayBuffer) buffers.add(column.buffer);
+  return [...buffers];
+}
+
 function unwrap<T>(answer: Answer<T>): T {
   if (!answer.ok) throw new Error(answer.error);
   return answer.value;
@@ -70,14 +83,20 @@ export class ClusterClient {
   /** Configuration or a restore after a restart: calls wait for it (the reload source may be async). */
   private ready: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Restarts since the last answered call. */
+  private restarts = 0;
 
   constructor(private readonly options: ClusterClientOptions = {}) {
     this.handle = this.start();
     this.remote = wrap<ClusterEngineApi>(this.handle.endpoint);
     if (options.engineOptions) {
-      this.ready = this.remote.configure(options.engineOptions).then(unwrap, (error: unknown) => {
-        console.error('No se pudo configurar el motor de agrupación:', error);
-      });
+      const ms = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      this.ready = this.bounded<Answer<EngineOptions>>(this.remote.configure(options.engineOptions), ms).then(
+        unwrap,
+        (error: unknown) => {
+          console.error('No se pudo configurar el motor de agrupación:', error);
+        },
+      );
     }
   }
 
@@ -89,7 +108,7 @@ export class ClusterClient {
     this.reload = reload ?? null;
     this.lastFilter = null;
     // No need to gate later calls on this one: the worker handles messages in order.
-    return this.call((r) => r.load(transfer(table, tableTransferables(table))), 6);
+    return this.call((r) => r.load(transfer(table, tableBuffers(table))), LOAD_TIMEOUT_FACTOR);
   }
 
   async setFilter(filter: EngineFilter): Promise<{ matching: number }> {
@@ -125,6 +144,11 @@ export class ClusterClient {
     this.handle.terminate();
   }
 
+  /** A method, not the field, so that checks after an await are not narrowed away by the compiler. */
+  private isClosed(): boolean {
+    return this.closed;
+  }
+
   private start(): WorkerHandle {
     const handle = (this.options.createWorker ?? browserWorker)();
     const epoch = ++this.epoch;
@@ -134,7 +158,11 @@ export class ClusterClient {
     return handle;
   }
 
-  /** Replaces the worker and restores its data and filter; in-flight calls fail once. */
+  /**
+   * Replaces the worker and restores its data and filter; in-flight calls fail once. A worker that keeps
+   * dying (say, on a table it cannot hold) is replaced without the data after MAX_RESTARTS tries in a row,
+   * so callers get "no data" answers instead of an endless reload loop.
+   */
   private restart(reason: string): void {
     if (this.closed) return;
     console.warn('Reiniciando el motor de agrupación:', reason);
@@ -142,18 +170,53 @@ export class ClusterClient {
     this.handle.terminate();
     this.handle = this.start();
     this.remote = wrap<ClusterEngineApi>(this.handle.endpoint);
+    if (++this.restarts > MAX_RESTARTS) {
+      console.error('El motor de agrupación falla una y otra vez: se reinicia sin datos.');
+      this.reload = null;
+      this.lastFilter = null;
+    }
     this.ready = this.restore().catch((error: unknown) => {
       console.error('No se pudo restaurar el motor de agrupación:', error);
     });
   }
 
+  /** Options, table and filter into a new worker; every step is bounded (timeout, or the next restart). */
   private async restore(): Promise<void> {
     const remote = this.remote;
-    if (this.options.engineOptions) unwrap(await remote.configure(this.options.engineOptions));
+    const ms = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (this.options.engineOptions)
+      unwrap(await this.bounded<Answer<EngineOptions>>(remote.configure(this.options.engineOptions), ms));
     if (!this.reload) return;
-    const table = await this.reload();
-    unwrap(await remote.load(transfer(table, tableTransferables(table))));
-    if (this.lastFilter) unwrap(await remote.setFilter(this.lastFilter));
+    const table = await this.bounded(Promise.resolve(this.reload()), ms * LOAD_TIMEOUT_FACTOR);
+    const load = remote.load(transfer(table, tableBuffers(table)));
+    unwrap(await this.bounded<Answer<LoadResult>>(load, ms * LOAD_TIMEOUT_FACTOR));
+    if (this.lastFilter)
+      unwrap(await this.bounded<Answer<{ matching: number }>>(remote.setFilter(this.lastFilter), ms));
+  }
+
+  /** The promise, failed after `ms` (TIMEOUT) or at the next restart (RESTARTED), whichever comes first. */
+  private bounded<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        this.pending.delete(fail);
+        reject(error);
+      };
+      const timer = setTimeout(() => {
+        fail(new Error(TIMEOUT));
+      }, ms);
+      this.pending.add(fail);
+      promise.then(
+        (value) => {
+          clearTimeout(timer);
+          this.pending.delete(fail);
+          resolve(value);
+        },
+        (error: unknown) => {
+          fail(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 
   private failPending(error: Error): void {
@@ -177,12 +240,14 @@ export class ClusterClient {
     timeoutScale = 1,
   ): Promise<T> {
     if (this.closed) throw new Error(RESTARTED);
-    // Wait for configure/load/restore, including one that a restart starts while we wait.
+    // Wait for configure/load/restore, including one that a restart starts while we wait (each of them is
+    // bounded by timeouts, so this wait is too).
     for (let ready = this.ready; ; ready = this.ready) {
       await ready;
       if (ready === this.ready) break;
     }
-    const timeoutMs = (this.options.timeoutMs ?? 20_000) * timeoutScale;
+    if (this.isClosed()) throw new Error(RESTARTED); // terminated while waiting
+    const timeoutMs = (this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) * timeoutScale;
     return new Promise<T>((resolve, reject) => {
       let settled = false;
       const fail = (error: Error) => {
@@ -203,6 +268,7 @@ export class ClusterClient {
           settled = true;
           clearTimeout(timer);
           this.pending.delete(fail);
+          this.restarts = 0; // the worker answers: it is healthy
           if (answer.ok) resolve(answer.value);
           else reject(new Error(answer.error));
         },

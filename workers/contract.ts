@@ -1,6 +1,11 @@
+/**
+ * The one worker API of the cluster engine and its result types. The engine (workers/engine) implements it
+ * synchronously; the worker entry exposes it; workers/client.ts calls it from the main thread, where every
+ * method returns a promise (superseded getClusters/getSummary calls resolve to null).
+ */
 import type { BBox, PropertyTable } from '../src/core/types.ts';
 
-/** 'todos' (no filter) or the accepted values. */
+/** 'todos' (no filter) or the accepted values; values the table does not have match nothing. */
 export type FacetFilter<T extends string = string> = 'todos' | readonly T[];
 
 /** The analysts' filter (spec: trimestreActivo, colorInmueblesActivo, operation). */
@@ -10,25 +15,30 @@ export interface EngineFilter {
   operacion: FacetFilter<'Venta' | 'Alquiler'>;
 }
 
+/** Every property passes. */
 export const NO_FILTER: EngineFilter = { trimestres: 'todos', colores: 'todos', operacion: 'todos' };
 
+/** supercluster's options (same meanings) plus the answer cap. */
 export interface EngineOptions {
-  /** Cluster radius in px (spec: 30 on the search map; supercluster's 40 otherwise). */
+  /** Cluster radius in px. @default 40 (the spec's search map uses 30) */
   radius: number;
-  /** Tile extent (512-px tiles). */
+  /** Tile extent the radius is relative to. @default 512 (512-px tiles) */
   extent: number;
+  /** @default 0 */
   minZoom: number;
-  /** 18 on cluster maps (spec). */
+  /** Highest zoom that clusters; maxZoom + 1 shows every point. @default 18 (cluster maps, spec) */
   maxZoom: number;
+  /** Fewest points that make a cluster. @default 2 */
   minPoints: number;
-  /** Most items one getClusters answer carries; more are paged with `offset`. */
+  /** Most items one getClusters answer carries; more are paged with `offset`. @default 20000 */
   maxItems: number;
 }
 
+/** What a load indexed. */
 export interface LoadResult {
   /** Rows indexed. */
   indexed: number;
-  /** Rows left out for invalid coordinates. */
+  /** Rows left out: invalid or out-of-range coordinates, or dictionary indices out of range. */
   rejected: number;
   quarters: readonly string[];
   colors: readonly string[];
@@ -36,8 +46,11 @@ export interface LoadResult {
 }
 
 /**
- * Clusters and single points of a view, as parallel typed arrays (transferred, not cloned). Item `i` is a
- * cluster when `counts[i] > 1` (then `ids[i]` is its cluster id) and a property otherwise (`ids[i]` is its row).
+ * Clusters and single points of a view under the current filter, as parallel typed arrays (transferred, not
+ * cloned). Item `i` is a cluster when `counts[i] > 1` (then `ids[i]` is its cluster id, for getLeaves and
+ * getExpansionZoom) and a property otherwise (`ids[i]` is its table row). Counts are filtered counts;
+ * cluster positions are the unfiltered centroids, so clusters stay put while filters change. A cluster with
+ * one passing member is returned as that property, at its own position.
  */
 export interface ClusterResult {
   length: number;
@@ -55,6 +68,7 @@ export interface ClusterResult {
   truncated: boolean;
 }
 
+/** Counts under the current filter (of the whole table, or of a box). */
 export interface Summary {
   total: number;
   sale: number;
@@ -66,6 +80,7 @@ export interface Summary {
   byColor: Uint32Array;
 }
 
+/** One table row as a plain object. */
 export interface PropertyRow {
   index: number;
   lng: number;
@@ -81,12 +96,23 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** The one worker API. Everything is async at the boundary; the engine itself is synchronous. */
 export interface ClusterEngineApi {
+  /** Sets options (before load: a loaded table is dropped, as the index is built for one set of options). */
   configure(options: Partial<EngineOptions>): Answer<EngineOptions>;
+  /** Indexes a table (its buffers are transferred to the worker); the filter is reset to NO_FILTER. */
   load(table: PropertyTable): Answer<LoadResult>;
+  /** Applies a filter; answers how many properties pass. */
   setFilter(filter: EngineFilter): Answer<{ matching: number }>;
+  /**
+   * Items of the box [west, south, east, north] (west > east crosses ±180) at the zoom (floored, clamped to
+   * [minZoom, maxZoom + 1]); at most `maxItems`, after skipping `offset` (see `truncated`).
+   */
   getClusters(bbox: BBox, zoom: number, offset?: number): Answer<ClusterResult>;
+  /** Table rows of the cluster's members that pass the filter (`limit` of them, after `offset`). */
   getLeaves(clusterId: number, limit: number, offset: number): Answer<Uint32Array>;
+  /** The zoom at which the cluster's passing members stop being one item. */
   getExpansionZoom(clusterId: number): Answer<number>;
+  /** The row `index` of the loaded table. */
   getProperty(index: number): Answer<PropertyRow>;
+  /** Counts under the filter, of the whole table or of the properties inside the box. */
   getSummary(bbox?: BBox): Answer<Summary>;
 }

@@ -1,8 +1,20 @@
+/**
+ * The peers a user would pick instead of the engine, fed the same table: (a) supercluster rebuilt on every
+ * filter change — what its maintainers advise (supercluster issues #26, #11) — and (b) the MapLibre-native
+ * path, where a clustered GeoJSON source's setData serializes the features on the main thread and its worker
+ * parses them and rebuilds supercluster.
+ */
 import Supercluster from 'supercluster';
 import type { PropertyTable } from '../../src/core/types.ts';
 import type { EngineFilter } from '../../workers/contract.ts';
 
 type Feature = GeoJSON.Feature<GeoJSON.Point, { q: number; c: number; o: number }>;
+
+export interface PeerOptions {
+  radius: number;
+  extent: number;
+  maxZoom: number;
+}
 
 /** The table as GeoJSON point features: what a user of supercluster or MapLibre starts from. */
 export function toFeatures(table: PropertyTable): Feature[] {
@@ -18,7 +30,9 @@ export function featurePredicate(filter: EngineFilter, table: PropertyTable): (f
   const set = (values: EngineFilter[keyof EngineFilter], labels: readonly string[]) =>
     values === 'todos'
       ? null
-      : new Set(labels.map((l, i) => (values.includes(l as never) ? i : -1)).filter((i) => i >= 0));
+      : new Set(
+          labels.map((l, i) => ((values as readonly string[]).includes(l) ? i : -1)).filter((i) => i >= 0),
+        );
   const q = set(filter.trimestres, table.quarters);
   const c = set(filter.colores, table.colors);
   const o = set(filter.operacion, ['Venta', 'Alquiler']);
@@ -26,13 +40,7 @@ export function featurePredicate(filter: EngineFilter, table: PropertyTable): (f
     (!q || q.has(f.properties.q)) && (!c || c.has(f.properties.c)) && (!o || o.has(f.properties.o));
 }
 
-export interface PeerOptions {
-  radius: number;
-  extent: number;
-  maxZoom: number;
-}
-
-/** (a) supercluster rebuilt on every filter change — what its maintainers advise (issues #26, #11). */
+/** (a) supercluster rebuilt from the filtered features. */
 export function rebuildSupercluster(
   features: readonly Feature[],
   keep: (f: Feature) => boolean,
@@ -41,10 +49,7 @@ export function rebuildSupercluster(
   return new Supercluster(options).load(features.filter(keep));
 }
 
-/**
- * (b) the MapLibre-native path: a clustered GeoJSON source's setData serializes the features on the main
- * thread, its worker parses them and rebuilds supercluster.
- */
+/** (b) JSON.stringify on the main thread, JSON.parse in MapLibre's worker, then supercluster's load. */
 export function maplibreNativePath(
   features: readonly Feature[],
   keep: (f: Feature) => boolean,

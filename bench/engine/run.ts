@@ -1,90 +1,68 @@
 /**
- * Cluster engine benchmark against the peers a user would pick instead, on the same data in one run.
+ * Cluster engine benchmark against the peers a user would pick instead, on the same synthetic data, in one run:
  *   node --expose-gc --import tsx bench/engine/run.ts [--sizes 100000,1000000,2000000] [--runs 5]
- * Writes bench/results/engine.json and engine.md.
+ *        [--peer-max 2000000]   (peers are skipped above this size: 5M GeoJSON features alone need gigabytes)
+ * Writes bench/results/engine.json and engine.md. Memory is measured per size in a fresh child process.
  */
 import { parseArgs } from 'node:util';
-import type { BBox } from '../../src/core/types.ts';
-import { generateTransactionsTable } from '../../src/datagen/index.ts';
-import { NO_FILTER, type EngineFilter } from '../../workers/contract.ts';
-import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { fmtMs, machine, markdownTable, median, writeResults } from '../lib/report.ts';
+import {
+  FILTERS,
+  gc,
+  measureOurs,
+  memoryChild,
+  memoryInChild,
+  OPTIONS,
+  PAGED_VIEW,
+  repeat,
+  VIEWS,
+  type MemoryResult,
+} from './measure.ts';
 import { featurePredicate, maplibreNativePath, rebuildSupercluster, toFeatures } from './peers.ts';
+import { NO_FILTER } from '../../workers/contract.ts';
+import { syntheticTable } from './synthetic.ts';
 
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '100000,1000000,2000000' },
     runs: { type: 'string', default: '5' },
+    'peer-max': { type: 'string', default: '2000000' },
+    child: { type: 'string' },
   },
 });
+
+if (values.child !== undefined) {
+  console.log(JSON.stringify(memoryChild(Number(values.child))));
+  process.exit(0);
+}
+
 const sizes = values.sizes
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
 const runs = Math.max(1, Number(values.runs));
-const OPTIONS = { radius: 40, extent: 512, maxZoom: 18 };
-
-const FILTERS: [string, EngineFilter][] = [
-  ['one quarter', { trimestres: ['2024-T1'], colores: 'todos', operacion: 'todos' }],
-  ['Venta', { trimestres: 'todos', colores: 'todos', operacion: ['Venta'] }],
-  ['back to all', NO_FILTER],
+const peerMax = Number(values['peer-max']);
+const STEPS = [
+  'build',
+  ...FILTERS.map(([name]) => `filter: ${name}`),
+  ...VIEWS.map(([name]) => name),
+  PAGED_VIEW[0],
 ];
-/** Views from country to street, centred on Caracas (Plaza Venezuela) below the state level. */
-const VIEWS: [string, BBox, number][] = [
-  ['z4 country', [-75, 0, -58, 13], 4],
-  ['z7 state', [-68.5, 9.4, -65.3, 11.4], 7],
-  ['z11 city', [-67.08, 10.37, -66.68, 10.62], 11],
-  ['z14 neighbourhood', [-66.905, 10.482, -66.855, 10.512], 14],
-  ['z17 street', [-66.8862, 10.495, -66.88, 10.4988], 17],
-];
-
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const time = (fn: () => void) => {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
-};
-const repeat = (n: number, fn: () => void) => Array.from({ length: n }, () => time(fn));
 
 interface SizeResult {
   n: number;
+  builds: number;
   ours: Record<string, number>;
+  items: Record<string, number>;
+  typedBytesPerPoint: number;
+  memory: MemoryResult | null;
+  peerRuns: number;
   peerRebuild: Record<string, number>;
   peerNative: Record<string, number>;
-  bytesPerPoint: number;
-  queryItems: Record<string, number>;
-  peerRuns: number;
 }
 
-function measureOurs(n: number, r: SizeResult) {
-  const builds: number[] = [];
-  let engine = new ClusterEngine();
-  for (let k = 0; k < (n >= 1_000_000 ? Math.min(runs, 3) : runs); k++) {
-    const table = generateTransactionsTable({ count: n, seed: 7 });
-    engine = new ClusterEngine();
-    gc();
-    builds.push(time(() => engine.load(table)));
-    r.bytesPerPoint = engine.bytesPerPoint();
-  }
-  r.ours.build = median(builds);
-  for (const [name, filter] of FILTERS) {
-    // "Ready for queries": the filter applied and the state view answered.
-    r.ours[`filter: ${name}`] = median(
-      repeat(runs, () => {
-        engine.setFilter(filter);
-        engine.getClusters(VIEWS[1]?.[1] ?? [-180, -85, 180, 85], 7);
-      }),
-    );
-  }
-  for (const [name, bbox, zoom] of VIEWS) {
-    r.ours[name] = median(repeat(runs * 4, () => engine.getClusters(bbox, zoom)));
-    const answer = engine.getClusters(bbox, zoom);
-    r.queryItems[name] = answer.ok ? answer.value.length : -1;
-  }
-}
-
-function measurePeers(n: number, r: SizeResult) {
-  const table = generateTransactionsTable({ count: n, seed: 7 });
+function measurePeers(n: number, r: SizeResult): void {
+  const table = syntheticTable(n);
   const features = toFeatures(table);
   const peerRuns = n >= 1_000_000 ? 1 : Math.min(runs, 3);
   r.peerRuns = peerRuns;
@@ -99,6 +77,7 @@ function measurePeers(n: number, r: SizeResult) {
     r.peerNative[`filter: ${name}`] = median(
       repeat(peerRuns, () => maplibreNativePath(features, keep, OPTIONS)),
     );
+    gc();
   }
   const index = rebuildSupercluster(features, all, OPTIONS);
   for (const [name, bbox, zoom] of VIEWS)
@@ -107,32 +86,57 @@ function measurePeers(n: number, r: SizeResult) {
 
 const results: SizeResult[] = [];
 for (const n of sizes) {
+  console.log(`\n${n.toLocaleString('en')} points`);
+  const builds = n >= 1_000_000 ? Math.min(runs, 3) : runs;
+  const memory = memoryInChild(n);
+  gc();
+  const ours = measureOurs(n, runs, builds);
   const r: SizeResult = {
     n,
-    ours: {},
+    builds,
+    ours: ours.ms,
+    items: ours.items,
+    typedBytesPerPoint: ours.typedBytesPerPoint,
+    memory,
+    peerRuns: 0,
     peerRebuild: {},
     peerNative: {},
-    bytesPerPoint: 0,
-    queryItems: {},
-    peerRuns: 0,
   };
-  console.log(`\n${n.toLocaleString('en')} points`);
-  measureOurs(n, r);
   gc();
-  measurePeers(n, r);
+  if (n <= peerMax) measurePeers(n, r);
   gc();
   results.push(r);
   console.log(JSON.stringify(r));
 }
 
-const steps = ['build', ...FILTERS.map(([name]) => `filter: ${name}`), ...VIEWS.map(([name]) => name)];
 const ratio = (peer: number | undefined, ours: number | undefined) =>
   peer !== undefined && ours !== undefined && ours > 0
     ? `${(peer / ours).toFixed(peer / ours >= 10 ? 0 : 1)}×`
     : '—';
-const sections = results.map((r) =>
-  [
-    `### ${r.n.toLocaleString('en')} points — ${r.bytesPerPoint.toFixed(0)} B/point in the worker (table + index)`,
+const itemCell = (v: number | undefined) =>
+  v === undefined ? '' : v % 1 ? `${Math.floor(v)} (capped)` : `${v}`;
+
+function section(r: SizeResult): string {
+  const m = r.memory;
+  const memoryLine = m
+    ? `Worker memory ${m.workerBytesPerPoint.toFixed(1)} B/point (table 29 + index ${m.indexBytesPerPoint.toFixed(1)}; ` +
+      `typed arrays ${r.typedBytesPerPoint.toFixed(1)} B/point); peak RSS of a process that only loads and queries: ` +
+      `${m.peakRssMiB.toFixed(0)} MiB.`
+    : 'Memory child failed.';
+  const peers = r.peerRuns ? `peers: ${r.peerRuns} run(s)` : 'peers not run at this size';
+  const rows = STEPS.map((s) => [
+    s,
+    fmtMs(r.ours[s] ?? NaN),
+    fmtMs(r.peerRebuild[s] ?? NaN),
+    fmtMs(r.peerNative[s] ?? NaN),
+    ratio(r.peerRebuild[s], r.ours[s]),
+    ratio(r.peerNative[s], r.ours[s]),
+    itemCell(r.items[s]),
+  ]);
+  return [
+    `### ${r.n.toLocaleString('en')} points (this engine: builds ${r.builds}, other steps ${runs * 2}–${runs * 4} runs; ${peers})`,
+    '',
+    memoryLine,
     '',
     markdownTable(
       [
@@ -144,24 +148,50 @@ const sections = results.map((r) =>
         'vs (b)',
         'items',
       ],
-      steps.map((s) => [
-        s,
-        fmtMs(r.ours[s] ?? NaN),
-        fmtMs(r.peerRebuild[s] ?? NaN),
-        fmtMs(r.peerNative[s] ?? NaN),
-        ratio(r.peerRebuild[s], r.ours[s]),
-        ratio(r.peerNative[s], r.ours[s]),
-        r.queryItems[s] ?? '',
-      ]),
+      rows,
     ),
-  ].join('\n'),
-);
+  ].join('\n');
+}
+
+function goals(): string {
+  const at1m = results.find((r) => r.n === 1_000_000);
+  const at5m = results.find((r) => r.n === 5_000_000);
+  const lines: string[] = [];
+  if (at1m) {
+    const filter = Math.max(...FILTERS.map(([name]) => at1m.ours[`filter: ${name}`] ?? Infinity));
+    const view = Math.max(...VIEWS.map(([name]) => at1m.ours[name] ?? Infinity));
+    const build = at1m.ours.build ?? Infinity;
+    const bytes = at1m.memory?.workerBytesPerPoint ?? Infinity;
+    const met = (ok: boolean) => (ok ? 'met' : 'not met');
+    lines.push(
+      `| filter change ready ≤ 30 ms (1M, slowest of the three) | ${fmtMs(filter)} ms | ${met(filter <= 30)} |`,
+    );
+    lines.push(
+      `| viewport query ≤ 5 ms at every zoom (1M, slowest view) | ${fmtMs(view)} ms | ${met(view <= 5)} |`,
+    );
+    lines.push(`| initial index ≤ 1.5 s (1M) | ${fmtMs(build)} ms | ${met(build <= 1500)} |`);
+    lines.push(
+      `| ≤ 64 B of worker memory per point (1M, table included) | ${bytes.toFixed(1)} B | ${met(bytes <= 64)} |`,
+    );
+  }
+  if (at5m?.memory) {
+    const m = at5m.memory;
+    const ok = m.answered && m.peakRssMiB <= 1024;
+    lines.push(
+      `| 5M points load and answer within 1 GB | peak RSS ${m.peakRssMiB.toFixed(0)} MiB, load ${fmtMs(m.loadMs)} ms | ${ok ? 'met' : 'not met'} |`,
+    );
+  }
+  return lines.length ? ['| goal | measured | |', '| --- | --- | --- |', ...lines].join('\n') : '';
+}
+
 const m = machine();
 const md = [
-  `Cluster engine vs peers — medians (this engine: ${runs} runs, builds ≤ 3 at ≥ 1M; peers: ${results.map((r) => `${r.peerRuns} at ${r.n.toLocaleString('en')}`).join(', ')}), radius 40, maxZoom 18, 512-px tiles.`,
-  `Machine: ${String(m.cpu)}, ${String(m.cores)} cores, Node ${String(m.node)}. Filter rows = filter applied + the z7 view answered.`,
-  '',
-  ...sections,
+  `## Cluster engine vs peers (medians; radius ${OPTIONS.radius}, maxZoom ${OPTIONS.maxZoom}, ${OPTIONS.extent}-px tiles)`,
+  `Machine: ${String(m.cpu)}, ${String(m.cores)} cores, Node ${String(m.node)}. Data: bench/engine/synthetic.ts (80% around 11 cities, 20% uniform, 16 quarters, 5 colours, 70% sales). ` +
+    'Filter rows: the filter applied and the state view answered (the peers rebuild instead). Views: a 1280×800 screen; z19 is maxZoom + 1 (every point); ' +
+    'answers are capped at 20,000 items and paged (the last row: the first page of every point in the country).',
+  goals(),
+  ...results.map(section),
 ].join('\n\n');
 writeResults('engine', { machine: m, options: OPTIONS, runs, results }, md);
 console.log(`\n${md}`);

@@ -42,6 +42,7 @@ function fakeWorkers() {
   return { started, create };
 }
 
+const NOT_LOADED = 'No hay datos cargados en el motor de agrupación.';
 const points = Array.from({ length: 400 }, (_, i) => [-67 + (i % 20) * 0.05, 8 + Math.floor(i / 20) * 0.05]);
 const clients: ClusterClient[] = [];
 afterEach(() => {
@@ -86,6 +87,66 @@ describe('ClusterClient over a real MessageChannel', () => {
     const second = client.getClusters([...WORLD], 19);
     expect(await first).toBeNull();
     expect((await second)?.zoom).toBe(17); // maxZoom 16 + 1: raw points
+  });
+
+  it('drops superseded summaries too, and keeps kinds apart (a summary does not supersede a view)', async () => {
+    const { client } = newClient();
+    await client.load(tableFrom(points));
+    const view = client.getClusters([...WORLD], 19);
+    const stale = client.getSummary();
+    const fresh = client.getSummary([-70, 0, -60, 12]);
+    expect(await stale).toBeNull();
+    expect((await fresh)?.total).toBe(400);
+    expect((await view)?.length).toBe(400);
+  });
+
+  it('after terminate, every call rejects at once', async () => {
+    const { client } = newClient();
+    await client.load(tableFrom(points));
+    client.terminate();
+    await expect(client.getClusters([...WORLD], 3)).rejects.toThrow(RESTARTED);
+    await expect(
+      client.setFilter({ trimestres: 'todos', colores: 'todos', operacion: 'todos' }),
+    ).rejects.toThrow(RESTARTED);
+  });
+
+  it('a crash with no reload source: one error, then clear "no data" answers, never a hang', async () => {
+    const { client, workers } = newClient();
+    await client.load(tableFrom(points));
+    const inFlight = client.getLeaves(0, 10).then(
+      () => 'answered',
+      (error: unknown) => (error instanceof Error ? error.message : 'other'),
+    );
+    workers.started[0]?.crash('simulated crash');
+    // Answered before the crash, failed by it, or (not yet sent) run on the new, empty worker.
+    expect(['answered', RESTARTED, NOT_LOADED]).toContain(await inFlight);
+    await expect(client.getClusters([...WORLD], 3)).rejects.toThrow(NOT_LOADED);
+  });
+
+  it('a worker that dies on every load is replaced without its data after a few tries: no endless loop', async () => {
+    const workers = fakeWorkers();
+    const client = new ClusterClient({
+      createWorker: () => {
+        const handle = workers.create();
+        handle.engine.load = () => {
+          handle.crash('sin memoria'); // as if the table were too big for the worker
+          return { ok: false, error: 'unreachable' };
+        };
+        return handle;
+      },
+      timeoutMs: 500,
+    });
+    clients.push(client);
+    let reloads = 0;
+    await expect(
+      client.load(tableFrom(points), () => {
+        reloads++;
+        return tableFrom(points);
+      }),
+    ).rejects.toThrow(RESTARTED);
+    await expect(client.getClusters([...WORLD], 3)).rejects.toThrow(NOT_LOADED);
+    expect(reloads).toBe(2);
+    expect(workers.started).toHaveLength(4); // the first, two restores, one without data
   });
 
   it('turns engine errors into rejected promises with the Spanish message', async () => {

@@ -1,0 +1,165 @@
+/**
+ * The cluster forest while it is built (clusters in creation order, memberships in the order they were
+ * recorded), and its depth-first layout: points numbered so that every cluster is a contiguous range, and
+ * clusters listed in preorder (parents first, sorted by start). Children are visited in the order their
+ * memberships were recorded — space order for the grid path — so consecutive positions are near each other,
+ * which is what lets the packed trees index positions and clusters without ids.
+ */
+import type { Clusters } from './hierarchy.ts';
+
+function grown<T extends Int32Array | Uint32Array | Uint8Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (n: number) => T)(length);
+  b.set(a);
+  return b;
+}
+
+export interface ForestLayout {
+  /** order[position] = table row of the point at that position. */
+  order: Uint32Array;
+  pointZlo: Uint8Array;
+  /** Int32 mercator of the point at each position (for the point tree; not kept). */
+  x: Int32Array;
+  y: Int32Array;
+  clusters: Clusters;
+}
+
+/** The points being laid out: their table rows and Int32 mercator coordinates, by point number. */
+export interface ForestPoints {
+  rows: Uint32Array;
+  x: Int32Array;
+  y: Int32Array;
+}
+
+export class Forest {
+  size = 0;
+  private x: Int32Array;
+  private y: Int32Array;
+  private count: Uint32Array;
+  private zhi: Uint8Array;
+  private memberCount = 0;
+  private member: Uint32Array;
+  private memberOf: Uint32Array;
+
+  constructor(readonly points: number) {
+    const capacity = Math.max(16, points >> 1);
+    this.x = new Int32Array(capacity);
+    this.y = new Int32Array(capacity);
+    this.count = new Uint32Array(capacity);
+    this.zhi = new Uint8Array(capacity);
+    this.member = new Uint32Array(capacity * 2);
+    this.memberOf = new Uint32Array(capacity * 2);
+  }
+
+  /** A new cluster created at `zoom` (its centroid and count follow with `place`); returns its number. */
+  create(zoom: number): number {
+    if (this.size === this.x.length) {
+      const n = this.size * 2;
+      this.x = grown(this.x, n);
+      this.y = grown(this.y, n);
+      this.count = grown(this.count, n);
+      this.zhi = grown(this.zhi, n);
+    }
+    const c = this.size++;
+    this.zhi[c] = zoom;
+    return c;
+  }
+
+  place(cluster: number, x: number, y: number, count: number): void {
+    this.x[cluster] = x;
+    this.y[cluster] = y;
+    this.count[cluster] = count;
+  }
+
+  entityOf(cluster: number): number {
+    return this.points + cluster;
+  }
+
+  /** Records that `entity` (a point or a cluster) is a direct member of `cluster`. */
+  assign(entity: number, cluster: number): void {
+    if (this.memberCount === this.member.length) {
+      this.member = grown(this.member, this.memberCount * 2);
+      this.memberOf = grown(this.memberOf, this.memberCount * 2);
+    }
+    this.member[this.memberCount] = entity;
+    this.memberOf[this.memberCount++] = cluster;
+  }
+
+  /** Members grouped by cluster (a stable counting sort: recorded order kept). */
+  private children(): { first: Uint32Array; list: Uint32Array } {
+    const first = new Uint32Array(this.size + 1);
+    for (let k = 0; k < this.memberCount; k++) {
+      const c = this.memberOf[k] ?? 0;
+      first[c + 1] = (first[c + 1] ?? 0) + 1;
+    }
+    for (let c = 0; c < this.size; c++) first[c + 1] = (first[c + 1] ?? 0) + (first[c] ?? 0);
+    const next = first.slice(0, this.size);
+    const list = new Uint32Array(this.memberCount);
+    for (let k = 0; k < this.memberCount; k++) {
+      const c = this.memberOf[k] ?? 0;
+      list[next[c] ?? 0] = this.member[k] ?? 0;
+      next[c] = (next[c] ?? 0) + 1;
+    }
+    return { first, list };
+  }
+
+  /** Depth-first layout from the top level's entities (`roots`, drawn from `minZoom`). */
+  layOut(roots: Uint32Array, minZoom: number, points: ForestPoints): ForestLayout {
+    const n = this.points;
+    const m = this.size;
+    const { first, list } = this.children();
+    this.member = this.memberOf = new Uint32Array(0);
+    const order = new Uint32Array(n);
+    const pointZlo = new Uint8Array(n);
+    const px = new Int32Array(n);
+    const py = new Int32Array(n);
+    const c = {
+      length: m,
+      x: new Int32Array(m),
+      y: new Int32Array(m),
+      start: new Uint32Array(m),
+      count: new Uint32Array(m),
+      zlo: new Uint8Array(m),
+      zhi: new Uint8Array(m),
+      parent: new Int32Array(m),
+    };
+    // Stack of (entity, zoom it is drawn from, preorder index of its parent).
+    const stack = new Uint32Array(n + m);
+    const stackZlo = new Uint8Array(n + m);
+    const stackParent = new Int32Array(n + m);
+    let sp = 0;
+    for (let i = roots.length - 1; i >= 0; i--) {
+      stack[sp] = roots[i] ?? 0;
+      stackZlo[sp] = minZoom;
+      stackParent[sp++] = -1;
+    }
+    let pos = 0;
+    let pre = 0;
+    while (sp > 0) {
+      const e = stack[--sp] ?? 0;
+      const zlo = stackZlo[sp] ?? 0;
+      if (e < n) {
+        order[pos] = points.rows[e] ?? 0;
+        px[pos] = points.x[e] ?? 0;
+        py[pos] = points.y[e] ?? 0;
+        pointZlo[pos++] = zlo;
+        continue;
+      }
+      const k = e - n;
+      c.start[pre] = pos;
+      c.count[pre] = this.count[k] ?? 0;
+      c.x[pre] = this.x[k] ?? 0;
+      c.y[pre] = this.y[k] ?? 0;
+      c.zlo[pre] = zlo;
+      c.zhi[pre] = this.zhi[k] ?? 0;
+      c.parent[pre] = stackParent[sp] ?? -1;
+      const childZlo = (this.zhi[k] ?? 0) + 1; // a member is drawn on its own from the zoom after its merge
+      for (let j = (first[k + 1] ?? 0) - 1; j >= (first[k] ?? 0); j--) {
+        stack[sp] = list[j] ?? 0;
+        stackZlo[sp] = childZlo;
+        stackParent[sp++] = pre;
+      }
+      pre++;
+    }
+    return { order, pointZlo, x: px, y: py, clusters: c };
+  }
+}
