@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4180; // not the demo's 4173, so tests can run beside a running demo
+// Not the demo's 4173, so tests can run beside a running demo; E2E_PORT lets parallel checkouts coexist.
+const PORT = Number(process.env.E2E_PORT ?? 4180);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

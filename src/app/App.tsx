@@ -1,10 +1,30 @@
+import type { ReactElement } from 'react';
 import { OverviewMap } from './OverviewMap.tsx';
-import { ROUTES, useRoute } from './router.ts';
+import { AgencyMapPage } from './pages/AgencyMapPage.tsx';
+import { DetailMapPage } from './pages/DetailMapPage.tsx';
+import { DrawingMapPage } from './pages/DrawingMapPage.tsx';
+import { PickerV1Page } from './pages/PickerV1Page.tsx';
+import { PickerV2Page } from './pages/PickerV2Page.tsx';
+import { SearchMapPage } from './pages/SearchMapPage.tsx';
+import { ROUTES, useRoute, type RouteHash } from './router.ts';
 import { TransactionsMap } from './transactions/TransactionsMap.tsx';
 
-/** Demo shell. Later issues add one route per widget and the full transactions explorer. */
+/** One page per route; each page owns its map and unmounts it when the route changes. */
+const PAGES: Record<RouteHash, () => ReactElement> = {
+  '#/': OverviewMap,
+  '#/busqueda': SearchMapPage,
+  '#/transacciones': TransactionsMap,
+  '#/inmobiliarias': AgencyMapPage,
+  '#/ubicacion': PickerV1Page,
+  '#/ubicacion-v2': PickerV2Page,
+  '#/detalle': DetailMapPage,
+  '#/dibujo': DrawingMapPage,
+};
+
+/** Demo shell: a header with one link per widget route, and the active page. */
 export function App() {
   const route = useRoute();
+  const Page = PAGES[route];
   return (
     <div className="app">
       <header className="app__header">
@@ -18,7 +38,9 @@ export function App() {
           ))}
         </nav>
       </header>
-      <main className="app__main">{route === '#/transacciones' ? <TransactionsMap /> : <OverviewMap />}</main>
+      <main className="app__main">
+        <Page key={route} />
+      </main>
     </div>
   );
 }
