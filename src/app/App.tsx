@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { OverviewMap } from './OverviewMap.tsx';
+import { PageBoundary } from './PageBoundary.tsx';
 import { AgencyMapPage } from './pages/AgencyMapPage.tsx';
 import { DetailMapPage } from './pages/DetailMapPage.tsx';
 import { DrawingMapPage } from './pages/DrawingMapPage.tsx';
@@ -39,7 +40,9 @@ export function App() {
         </nav>
       </header>
       <main className="app__main">
-        <Page key={route} />
+        <PageBoundary key={route}>
+          <Page />
+        </PageBoundary>
       </main>
     </div>
   );

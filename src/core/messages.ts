@@ -69,6 +69,9 @@ export const MESSAGES = {
     network: 'Network Error',
     aborted: 'Request aborted',
     timeout: 'timeout of {n}ms exceeded',
+    /** A demo page threw while rendering: the shell stays usable. */
+    pageCrashed: 'Esta vista tuvo un error y se detuvo. Pruebe con otra vista o recargue la página.',
+    retry: 'Reintentar',
   },
 } as const;
 

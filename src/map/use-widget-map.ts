@@ -4,6 +4,7 @@ import { commonMapOptions, type MapKind } from './map-options.ts';
 import { publishMapView } from './map-probe.ts';
 import { attachTwoFingerMessage } from './two-finger-message.ts';
 import { useMapLibre } from './use-maplibre.ts';
+import { removeControlSafely } from './remove-control.ts';
 
 export interface WidgetMapOptions extends Omit<MapOptions, 'container'> {
   kind: MapKind;
@@ -31,7 +32,7 @@ export function useWidgetMap(
     const control = new NavigationControl({ showCompass: false });
     map.addControl(control, 'top-right');
     return () => {
-      map.removeControl(control);
+      removeControlSafely(map, control);
     };
   }, [map, showZoomControl]);
   const cooperative = common.cooperativeGestures === true;

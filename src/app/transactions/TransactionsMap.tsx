@@ -16,6 +16,7 @@ import {
 } from '../../../workers/contract.ts';
 import { publishExplorerProbe } from '../test-probe.ts';
 import { useClusterEngine } from './use-cluster-engine.ts';
+import { removeControlSafely } from '../../map/remove-control.ts';
 
 const DATA_URL = '/api/data/transactions.bin?count=100000&seed=1';
 const VENEZUELA_BOUNDS: [number, number, number, number] = [-73.6, 0.5, -59.6, 12.4];
@@ -113,7 +114,7 @@ export function TransactionsMap() {
     map.addControl(created);
     overlayRef.current = created;
     return () => {
-      map.removeControl(created);
+      removeControlSafely(map, created);
       overlayRef.current = null;
     };
   }, [map, client]);

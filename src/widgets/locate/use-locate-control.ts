@@ -6,6 +6,7 @@ import { LocateControl } from '../../map/locate-control.ts';
 import { useLazyReverseQuery } from '../../state/geocoder-api.ts';
 import { locationFound } from '../../state/maps-slice.ts';
 import { useAppDispatch } from '../../state/store.ts';
+import { removeControlSafely } from '../../map/remove-control.ts';
 
 /** Re-label the location only after a real move: watch fixes jitter by metres. */
 const RELABEL_AFTER_M = 50;
@@ -48,7 +49,7 @@ export function useLocateControl(
     map.addControl(control, 'top-left');
     return () => {
       marker?.remove();
-      map.removeControl(control);
+      removeControlSafely(map, control);
     };
   }, [map, mapId, bounds, dispatch, reverse]);
 }

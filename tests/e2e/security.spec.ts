@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '../../src/app/router.ts';
+import { MESSAGES } from '../../src/core/messages.ts';
+import { collectPageErrors } from './console.ts';
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+test('every demo route works under the Content-Security-Policy, and switching routes never crashes a page', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const response = await page.goto('/');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain('unsafe-eval');
+
+  for (const { hash } of ROUTES) {
+    await page.goto(`/${hash}`);
+
+    // Each route's map (or placeholder) renders; give workers, fonts and tiles time to be requested.
+    await expect(page.locator('.app__main')).not.toBeEmpty();
+    await page.waitForTimeout(1500);
+    const violations = await page.evaluate(() => window.__cspViolations ?? []);
+    expect(violations, `CSP violations on ${hash}`).toEqual([]);
+    // Leaving the previous page unmounted its map cleanly (a throw there would blank the page).
+    await expect(page.getByText(MESSAGES.errors.pageCrashed)).toHaveCount(0);
+    expect(
+      errors.filter((e) => e.startsWith('pageerror')),
+      hash,
+    ).toEqual([]);
+  }
+  // A map really rendered under the policy (the worker, the style and the fonts were allowed).
+  await page.goto('/#/');
+  await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible();
+  expect(errors.filter((e) => e.includes('Content Security Policy'))).toEqual([]);
+});
+
+test('the server sends protective headers and no wildcard CORS', async ({ request }) => {
+  const page = await request.get('/');
+  const headers = page.headers();
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(headers['referrer-policy']).toBe('same-origin');
+  expect(headers['permissions-policy']).toContain('geolocation=(self)');
+
+  for (const path of ['/', '/api/geocoder/search?q=Caracas&format=json', '/api/basemap/places.geojson']) {
+    const foreign = await request.get(path, { headers: { Origin: 'https://example.com' } });
+    expect(foreign.headers()['access-control-allow-origin'], path).toBeUndefined();
+  }
+  const api = await request.get('/api/geocoder/search?q=Caracas&format=json');
+  expect(api.headers()['x-content-type-options']).toBe('nosniff');
+  expect(api.headers()['content-type']).toContain('application/json');
+});
+
+test('path traversal on static and service routes never serves files from outside the public folders', async ({
+  request,
+}) => {
+  const attempts = [
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/%2e%2e%2fpackage.json',
+    '/..%2f..%2fetc/passwd',
+    '/@fs/etc/passwd',
+    '/@fs/work/main/package.json',
+    '/node_modules/.package-lock.json',
+    '/src/core/types.ts',
+    '/server/middleware.ts',
+    '/api/basemap/..%2f..%2fpackage.json',
+    '/api/basemap/%2e%2e/%2e%2e/package.json',
+    '/api/data/..%2f..%2f.env',
+    '/api/geocoder/../../package.json',
+    '/placeholders/..%2f..%2fpackage.json',
+  ];
+  for (const path of attempts) {
+    const response = await request.get(path);
+    const body = await response.text();
+    expect(response.status(), path).toBeLessThan(500);
+    expect(body, path).not.toContain('"devDependencies"');
+    expect(body, path).not.toContain('root:x:0:0');
+    expect(body, path).not.toContain('servicesMiddleware');
+    expect(body, path).not.toContain('export interface Property');
+  }
+});
