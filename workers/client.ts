@@ -40,6 +40,19 @@ const MAX_RESTARTS = 2;
 
 export const RESTARTED = 'El motor de agrupación se reinició; la consulta se canceló.';
 export const TIMEOUT = 'El motor de agrupación no respondió a tiempo.';
+export const CLOSED = 'El motor de agrupación se cerró; la consulta se canceló.';
+
+/** A call cancelled because its client was terminated (its page went away): not worth reporting. */
+export class EngineClosedError extends Error {
+  constructor() {
+    super(CLOSED);
+    this.name = 'EngineClosedError';
+  }
+}
+
+export function isEngineClosed(error: unknown): boolean {
+  return error instanceof EngineClosedError;
+}
 
 function browserWorker(): WorkerHandle {
   const worker = new Worker(new URL('./entry.worker.ts', import.meta.url), {
@@ -140,7 +153,7 @@ export class ClusterClient {
   /** Stops the worker for good; pending calls fail once. */
   terminate(): void {
     this.closed = true;
-    this.failPending(new Error(RESTARTED));
+    this.failPending(new EngineClosedError());
     this.handle.terminate();
   }
 
@@ -239,14 +252,14 @@ export class ClusterClient {
     fn: (r: Remote<ClusterEngineApi>) => Promise<Answer<T>>,
     timeoutScale = 1,
   ): Promise<T> {
-    if (this.closed) throw new Error(RESTARTED);
+    if (this.closed) throw new EngineClosedError();
     // Wait for configure/load/restore, including one that a restart starts while we wait (each of them is
     // bounded by timeouts, so this wait is too).
     for (let ready = this.ready; ; ready = this.ready) {
       await ready;
       if (ready === this.ready) break;
     }
-    if (this.isClosed()) throw new Error(RESTARTED); // terminated while waiting
+    if (this.isClosed()) throw new EngineClosedError(); // terminated while waiting
     const timeoutMs = (this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) * timeoutScale;
     return new Promise<T>((resolve, reject) => {
       let settled = false;

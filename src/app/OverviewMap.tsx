@@ -12,7 +12,7 @@ import { listingSummary } from './listing-summary.ts';
 import { AddressSearch } from '../widgets/address-search/AddressSearch.tsx';
 import { PlaceSearchBox } from '../widgets/place-search/PlaceSearchBox.tsx';
 import { useLocateControl } from '../widgets/locate/use-locate-control.ts';
-import { removeControlSafely } from '../map/remove-control.ts';
+import { attachDeckOverlay } from '../map/deck-overlay.ts';
 
 const VENEZUELA_BOUNDS: [number, number, number, number] = [-73.6, 0.5, -59.6, 12.4];
 const SALE_RGBA: [number, number, number, number] = [255, 0, 0, 200];
@@ -71,9 +71,9 @@ export function OverviewMap() {
         }),
       ],
     });
-    map.addControl(overlay);
+    const detach = attachDeckOverlay(map, overlay);
     return () => {
-      removeControlSafely(map, overlay);
+      detach();
     };
   }, [map, properties]);
 

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import type { Endpoint } from 'comlink';
-import { ClusterClient, RESTARTED, TIMEOUT, type WorkerHandle } from '../../workers/client.ts';
+import {
+  CLOSED,
+  ClusterClient,
+  isEngineClosed,
+  RESTARTED,
+  TIMEOUT,
+  type WorkerHandle,
+} from '../../workers/client.ts';
 import { exposeEngine } from '../../workers/expose.ts';
 import type { ClusterEngine } from '../../workers/engine/engine.ts';
 import { tableFrom, WORLD } from './helpers.ts';
@@ -100,14 +107,19 @@ describe('ClusterClient over a real MessageChannel', () => {
     expect((await view)?.length).toBe(400);
   });
 
-  it('after terminate, every call rejects at once', async () => {
+  it('after terminate, every call rejects at once with a "closed" error that pages can ignore', async () => {
     const { client } = newClient();
     await client.load(tableFrom(points));
+    const inFlight = client.getSummary().catch((error: unknown) => error);
     client.terminate();
-    await expect(client.getClusters([...WORLD], 3)).rejects.toThrow(RESTARTED);
-    await expect(
-      client.setFilter({ trimestres: 'todos', colores: 'todos', operacion: 'todos' }),
-    ).rejects.toThrow(RESTARTED);
+    expect(isEngineClosed(await inFlight)).toBe(true);
+    await expect(client.getClusters([...WORLD], 3)).rejects.toThrow(CLOSED);
+    const late = await client
+      .setFilter({ trimestres: 'todos', colores: 'todos', operacion: 'todos' })
+      .catch((error: unknown) => error);
+    expect(isEngineClosed(late)).toBe(true);
+    // A restart is not a close: its errors are still reported.
+    expect(isEngineClosed(new Error(RESTARTED))).toBe(false);
   });
 
   it('a crash with no reload source: one error, then clear "no data" answers, never a hang', async () => {

@@ -16,7 +16,8 @@ import {
 } from '../../../workers/contract.ts';
 import { publishExplorerProbe } from '../test-probe.ts';
 import { useClusterEngine } from './use-cluster-engine.ts';
-import { removeControlSafely } from '../../map/remove-control.ts';
+import { isEngineClosed } from '../../../workers/client.ts';
+import { attachDeckOverlay } from '../../map/deck-overlay.ts';
 
 const DATA_URL = '/api/data/transactions.bin?count=100000&seed=1';
 const VENEZUELA_BOUNDS: [number, number, number, number] = [-73.6, 0.5, -59.6, 12.4];
@@ -58,7 +59,7 @@ export function TransactionsMap() {
         if (live) setInfo(loaded);
       })
       .catch((reason: unknown) => {
-        console.error(reason);
+        if (!isEngineClosed(reason)) console.error(reason);
         if (live) setError(MESSAGES.errors.loadData);
       });
     return () => {
@@ -73,7 +74,7 @@ export function TransactionsMap() {
         setMatching(r.matching);
       },
       (reason: unknown) => {
-        console.error(reason);
+        if (!isEngineClosed(reason)) console.error(reason);
       },
     );
   }, [client, info, filter]);
@@ -87,7 +88,7 @@ export function TransactionsMap() {
           if (result) setView(result); // null: a newer view superseded this one
         },
         (reason: unknown) => {
-          console.error(reason);
+          if (!isEngineClosed(reason)) console.error(reason);
         },
       );
     };
@@ -111,10 +112,10 @@ export function TransactionsMap() {
         void client.getExpansionZoom(id).then((zoom) => map.easeTo({ center: [lng, lat], zoom }));
       },
     });
-    map.addControl(created);
+    const detach = attachDeckOverlay(map, created);
     overlayRef.current = created;
     return () => {
-      removeControlSafely(map, created);
+      detach();
       overlayRef.current = null;
     };
   }, [map, client]);

@@ -1,0 +1,131 @@
+/**
+ * Mount/unmount every demo page many times by switching routes (issue 8): workers, WebGL contexts and the JS
+ * heap must come back to their baseline. LEAK_CYCLES sets the rounds (npm test: 3 rounds of every route;
+ * `npm run test:stress`: 100).
+ */
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '../../src/app/router.ts';
+import { collectPageErrors } from './console.ts';
+
+const CYCLES = Number(process.env.LEAK_CYCLES ?? 3);
+
+interface Census {
+  workersLive: number;
+  workersMade: number;
+  contextsLive: number;
+  contextsMade: number;
+  heap: number;
+}
+
+declare global {
+  interface Window {
+    __census?: () => Census;
+    gc?: () => void;
+  }
+}
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--js-flags=--expose-gc',
+      '--enable-precise-memory-info',
+    ],
+  },
+});
+
+test(`switching through every route ${CYCLES}× releases workers, WebGL contexts and memory`, async ({
+  page,
+}) => {
+  test.setTimeout(60_000 + CYCLES * ROUTES.length * 4_000);
+  const errors = collectPageErrors(page);
+  // Count workers and WebGL contexts as the page makes and releases them.
+  await page.addInitScript(() => {
+    let workersLive = 0;
+    let workersMade = 0;
+    let contextsLive = 0;
+    let contextsMade = 0;
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      private alive = true;
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        workersLive++;
+        workersMade++;
+      }
+      override terminate(): void {
+        if (this.alive) workersLive--;
+        this.alive = false;
+        super.terminate();
+      }
+    };
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    const seen = new WeakSet<object>();
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+      const context = (getContext as (...a: unknown[]) => RenderingContext | null).apply(this, args);
+      const kind = String(args[0]);
+      if (context && kind.startsWith('webgl') && !seen.has(context)) {
+        seen.add(context);
+        contextsLive++;
+        contextsMade++;
+        this.addEventListener('webglcontextlost', () => {
+          contextsLive--;
+        });
+      }
+      return context;
+    } as typeof getContext;
+    window.__census = () => ({
+      workersLive,
+      workersMade,
+      contextsLive,
+      contextsMade,
+      heap: (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    });
+  });
+  const census = async (): Promise<Census> => {
+    await page.evaluate(() => {
+      window.gc?.();
+    });
+    return page.evaluate(() => {
+      if (!window.__census) throw new Error('census missing');
+      return window.__census();
+    });
+  };
+  const visit = async (hash: string) => {
+    await page.evaluate((h) => {
+      window.location.hash = h;
+    }, hash);
+    await expect(page.locator('.app__main')).not.toBeEmpty();
+    await page.waitForTimeout(400);
+  };
+
+  await page.goto('/#/');
+  // Warm-up round: caches, fonts, the shared MapLibre worker pool and lazily loaded code settle first.
+  for (const { hash } of ROUTES) await visit(hash);
+  await visit('#/');
+  await page.waitForTimeout(1000);
+  const baseline = await census();
+
+  for (let round = 0; round < CYCLES; round++) {
+    for (const { hash } of ROUTES) await visit(hash);
+  }
+  await visit('#/');
+  await page.waitForTimeout(1500);
+  const after = await census();
+
+  const mounts = CYCLES * ROUTES.length;
+  console.log(`leaks: ${mounts} page mounts`, JSON.stringify({ baseline, after }));
+  // Pages really made things while cycling (otherwise this test would prove nothing).
+  expect(after.contextsMade).toBeGreaterThan(baseline.contextsMade);
+  expect(after.workersLive, 'live workers').toBeLessThanOrEqual(baseline.workersLive);
+  // One context of slack: a page may be replacing its overlay at the moment of measuring (deck creates
+  // its context asynchronously). A per-mount leak would show as dozens here.
+  expect(after.contextsLive, 'live WebGL contexts').toBeLessThanOrEqual(baseline.contextsLive + 1);
+  // Heap: bounded growth, not proportional to the number of mounts (a leaked map is several MB).
+  expect(after.heap - baseline.heap, 'JS heap growth (bytes)').toBeLessThan(Math.max(20e6, mounts * 150e3));
+  expect(errors.filter((e) => !e.includes('Too many active WebGL contexts'))).toEqual([]);
+  expect(errors.join('\n')).not.toContain('Too many active WebGL contexts');
+});
