@@ -1,0 +1,85 @@
+/**
+ * Geocoder faults injected under the place-search box (issue 8): every failure leaves the box usable, keeps
+ * the typed text, shows no false "no results", throws nothing unhandled, and the next lookup after the fault
+ * clears works again. (The picker's reverse-geocoding faults are in location-picker.spec.ts.)
+ */
+import { expect, test, type Route } from '@playwright/test';
+import { collectPageErrors } from './console.ts';
+
+type Fault = (route: Route) => Promise<void>;
+
+const FAULTS: Record<string, Fault> = {
+  'HTTP 429': (r) =>
+    r.fulfill({ status: 429, contentType: 'application/json', body: '{"error":"too many"}' }),
+  'HTTP 500': (r) => r.fulfill({ status: 500, body: 'Internal Server Error' }),
+  'HTTP 503 empty': (r) => r.fulfill({ status: 503, body: '' }),
+  'malformed JSON': (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '[{"lat": 10,' }),
+  'HTML instead of JSON': (r) =>
+    r.fulfill({ status: 200, contentType: 'text/html', body: '<html><script>alert(1)</script></html>' }),
+  'empty body': (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '' }),
+  'an object, not a list': (r) =>
+    r.fulfill({ status: 200, contentType: 'application/json', body: '{"results": []}' }),
+  'results with missing or hostile fields': (r) =>
+    r.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify([
+        {},
+        null,
+        7,
+        { lat: 'x', lon: null, display_name: 12 },
+        { lat: '10.5', lon: '-66.9', display_name: '<img src=x onerror=alert(1)>Caracas', type: {} },
+        { __proto__: { polluted: true }, lat: '10.1', lon: '-68', address: 'no' },
+      ]),
+    }),
+  'connection refused': (r) => r.abort('connectionrefused'),
+};
+
+const box = (page: import('@playwright/test').Page) => page.getByRole('combobox', { name: 'Buscar lugar' });
+
+for (const [name, fault] of Object.entries(FAULTS)) {
+  test(`place search survives: ${name}`, async ({ page }) => {
+    const errors = collectPageErrors(page);
+    let faulty = true;
+    let calls = 0;
+    await page.route('**/api/geocoder/search**', async (route) => {
+      calls++;
+      if (faulty) await fault(route);
+      else await route.fallback();
+    });
+    await page.goto('/');
+    await box(page).fill('Valencia');
+    await expect.poll(() => calls).toBeGreaterThan(0);
+    await page.waitForTimeout(400);
+    await expect(box(page)).toHaveValue('Valencia'); // the user's text is never lost
+    await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
+    // Nothing from the answer was interpreted as HTML.
+    expect(await page.evaluate(() => (window as { polluted?: unknown }).polluted)).toBeUndefined();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+
+    faulty = false;
+    await box(page).fill('Valencia, Carabobo');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Valencia');
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+}
+
+test('place search survives a geocoder slower than its timeout and then works again', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  let slow = true;
+  await page.route('**/api/geocoder/search**', async (route) => {
+    if (!slow) return route.fallback();
+    await new Promise((resolve) => setTimeout(resolve, 12_000)); // past the 10 s client timeout
+    return route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }).catch(() => undefined);
+  });
+  await page.goto('/');
+  await box(page).fill('Maracay');
+  await page.waitForTimeout(11_000);
+  await expect(box(page)).toHaveValue('Maracay');
+  await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
+  slow = false;
+  await box(page).fill('Maracaibo');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Maracaibo');
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});
