@@ -62,6 +62,7 @@ test(`switching through every route ${CYCLES}× releases workers, WebGL contexts
         super.terminate();
       }
     };
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- re-bound with apply(this) in the wrapper
     const getContext = HTMLCanvasElement.prototype.getContext;
     const seen = new WeakSet<object>();
     HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
