@@ -118,6 +118,7 @@ describe('embedded services under fuzzed requests', () => {
       }),
       { numRuns: RUNS, seed: 20261122 },
     );
+    console.log(`fuzz: ${RUNS} requests, statuses`, JSON.stringify(Object.fromEntries(statuses)));
     // The generator reached both valid answers and refusals.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS * 0.1);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS * 0.1);
