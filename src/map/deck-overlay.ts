@@ -1,27 +1,70 @@
+import { Layer } from '@deck.gl/core';
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { removeControlSafely } from './remove-control.ts';
+
+/**
+ * The overlay's current layers. MapLibreOverlay keeps its props privately and has no getter; reading them
+ * here, in one place, beats making every caller track its layers for the rare rebuild.
+ */
+function currentLayers(overlay: MapLibreOverlay): Layer[] {
+  const layers = (overlay as unknown as { _props?: { layers?: unknown } })._props?.layers;
+  return Array.isArray(layers) ? layers.filter((l): l is Layer => l instanceof Layer) : [];
+}
+
+const MAX_REBUILDS = 5;
+const REBUILD_DELAY_MS = 250;
 
 /**
  * Adds a deck.gl overlay to a map and returns its cleanup. Deck's finalize() removes its canvas but keeps
  * the WebGL context until garbage collection, and Chromium allows about 16 live contexts per page: a user
  * switching widgets would soon see "Too many active WebGL contexts" and lose the oldest map. The cleanup
  * therefore releases the context explicitly (MapLibre does the same for its own canvas on remove()).
+ * If the browser takes deck's context away, the overlay is rebuilt (up to MAX_REBUILDS times).
  */
 export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): () => void {
-  map.addControl(overlay);
   // The canvas exists once deck has its device; remember it, as after map.remove() it can't be asked for.
   let canvas: HTMLCanvasElement | null = null;
-  const remember = () => {
-    canvas ??= overlay.getCanvas();
+  let rebuilds = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let detached = false;
+  // Deck does not survive the loss of its context: rebuild it (a new Deck, a new context, the same layers).
+  // Bounded, so a GPU that keeps failing leaves the base map and its Spanish message rather than a loop.
+  const onLost = () => {
+    if (detached || rebuilds >= MAX_REBUILDS) return;
+    rebuilds++;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (detached) return;
+      forget();
+      removeControlSafely(map, overlay);
+      // Layer instances keep state (buffers, shaders) of the lost context: a new Deck needs fresh ones.
+      overlay.setProps({ layers: currentLayers(overlay).map((layer) => layer.clone({}) as Layer) });
+      map.addControl(overlay);
+      remember();
+    }, REBUILD_DELAY_MS);
   };
+  const forget = () => {
+    canvas?.removeEventListener('webglcontextlost', onLost);
+    canvas = null;
+  };
+  const remember = () => {
+    if (canvas) return;
+    canvas = overlay.getCanvas();
+    canvas?.addEventListener('webglcontextlost', onLost);
+  };
+  map.addControl(overlay);
   remember();
   map.on('render', remember);
   return () => {
+    detached = true;
+    clearTimeout(timer);
     map.off('render', remember);
     remember();
+    const released = canvas;
+    forget();
     removeControlSafely(map, overlay);
-    const gl = canvas?.getContext('webgl2') ?? null;
+    const gl = released?.getContext('webgl2') ?? null;
     gl?.getExtension('WEBGL_lose_context')?.loseContext();
   };
 }
