@@ -1,0 +1,38 @@
+/**
+ * Bursts of input (issue 8): the final screen matches the final input — no stale answer wins — and memory
+ * comes back. Answers are delayed at random so that they arrive out of order.
+ */
+import { expect, test } from '@playwright/test';
+import { collectPageErrors } from './console.ts';
+
+const PLACES = ['Maracay', 'Maracaibo', 'Valencia', 'Barquisimeto', 'Cumaná', 'Mérida', 'Barinas', 'Coro'];
+
+test('200 searches typed in a burst, answered out of order: the list shows the last one only', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = collectPageErrors(page);
+  let seed = 7;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  await page.route('**/api/geocoder/search**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, random() * 600));
+    await route.continue().catch(() => undefined); // aborted by a newer lookup
+  });
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Buscar lugar' });
+  await expect(box).toBeVisible();
+  for (let i = 0; i < 200; i++) {
+    const place = PLACES[i % PLACES.length] ?? 'Coro';
+    await box.fill(place);
+    if (i % 20 === 0) await page.waitForTimeout(120); // some lookups really start, then get superseded
+  }
+  const last = PLACES[199 % PLACES.length] ?? '';
+  await box.fill('Ciudad Bolívar'); // the final input
+  const list = page.getByRole('listbox');
+  await expect(list.getByRole('option').first()).toContainText('Ciudad Bolívar');
+  await page.waitForTimeout(1000); // every delayed answer has arrived by now
+  await expect(list.getByRole('option').first()).toContainText('Ciudad Bolívar');
+  await expect(list).not.toContainText(last);
+  await expect(box).toHaveValue('Ciudad Bolívar');
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});
