@@ -85,6 +85,12 @@ const asResults = (value: unknown): NominatimResult[] =>
     : [];
 
 /**
+ * Search answers must be lists (Nominatim's protocol). Anything else is a broken service, not "no results":
+ * reported like an unreadable body, so the box closes quietly instead of claiming there is nothing.
+ */
+const NOT_A_LIST = { ok: false, kind: 'network', error: MESSAGES.errors.network } as const;
+
+/**
  * Forward geocoding (spec §7): accents stripped, 25 fetched with address details, ranked and cut to 5, duplicate
  * labels removed. An empty query never calls the service.
  */
@@ -99,6 +105,7 @@ export async function forwardGeocode(
   if (options.countryCodes?.length) params.countrycodes = options.countryCodes.join(',');
   const answer = await getJson(urlFor(options, '/search', params), options, signal);
   if (!answer.ok) return answer;
+  if (!Array.isArray(answer.value)) return NOT_A_LIST;
   const bounds = options.bounds;
   const inside = (r: NominatimResult) => {
     if (!bounds) return true;
@@ -166,6 +173,7 @@ export async function autocompleteAddress(
   if (options.countryCodes?.length) params.countrycodes = options.countryCodes.join(',');
   const answer = await getJson(urlFor(options, '/autocomplete', params), options, signal);
   if (!answer.ok) return answer;
+  if (!Array.isArray(answer.value)) return NOT_A_LIST;
   const value = asResults(answer.value)
     .slice(0, SEARCH.suggestions)
     .flatMap((raw) => {

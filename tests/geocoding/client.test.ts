@@ -102,6 +102,14 @@ describe('geocoding client errors follow the spec’s catalogue, as values', () 
     ).toMatchObject({ error: 'Network Error' });
   });
 
+  it('a search answer that is not a list is a failure, not "no results"', async () => {
+    const notAList = failing(() => Promise.resolve(Response.json({ results: [] })));
+    expect(await forwardGeocode('Caracas', notAList)).toMatchObject({ ok: false, error: 'Network Error' });
+    expect(await autocompleteAddress('Cara', notAList)).toMatchObject({ ok: false, error: 'Network Error' });
+    const empty = failing(() => Promise.resolve(Response.json([])));
+    expect(await forwardGeocode('Caracas', empty)).toEqual({ ok: true, value: [] });
+  });
+
   it('a slow service → timeout of n ms exceeded; a caller abort → Request aborted', async () => {
     const never = (_url: string | URL | Request, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
