@@ -73,6 +73,24 @@ export const MESSAGES = {
     pageCrashed: 'Esta vista tuvo un error y se detuvo. Pruebe con otra vista o recargue la página.',
     retry: 'Reintentar',
   },
+  /** Agency, franchise, agent and property circle map (issue 6). */
+  agencyMap: {
+    badColor: 'Color no válido; se usa el predeterminado para',
+    modes: {
+      franquicia: 'Franquicia',
+      inmobiliaria: 'Inmobiliaria',
+      agente: 'Agente',
+      inmuebles: 'Inmuebles',
+    },
+    loadingAgency: 'Cargando los inmuebles de la inmobiliaria…',
+    problems: 'registros omitidos por datos inválidos',
+    phoneMobile: 'Móvil',
+    phoneFixed: 'Fijo',
+    quarter: 'Trimestre',
+    color: 'Color',
+    all: 'Todos',
+    mode: 'Modo',
+  },
 } as const;
 
 /**
