@@ -17,6 +17,7 @@ const ROUTES = [
   '/api/geocoder/status',
   '/api/data/listings.json',
   '/api/data/transactions.bin',
+  '/api/data/franchise.json',
   '/api/basemap/land.geojson',
   '/api/basemap/places.geojson',
   '/api/basemap/estados.geojson',
@@ -35,6 +36,8 @@ const PARAMS = [
   'count',
   'seed',
   'dirty',
+  'agencies',
+  'properties',
   '__proto__',
   'constructor',
 ];
@@ -97,7 +100,12 @@ describe('embedded services under fuzzed requests', () => {
         const query = new URLSearchParams();
         for (const [k, v] of params) {
           // A valid large count would just generate a big dataset: keep generated data small.
-          query.append(k, (k === 'count' || k === 'seed') && /^\d{4,}$/.test(v) ? v.slice(0, 3) : v);
+          query.append(
+            k,
+            (k === 'count' || k === 'seed' || k === 'agencies' || k === 'properties') && /^\d{4,}$/.test(v)
+              ? v.slice(0, 3)
+              : v,
+          );
         }
         const url = `${services.base}${path}${params.length > 0 ? `?${query.toString()}` : ''}`;
         const response = await fetch(url, { method });
