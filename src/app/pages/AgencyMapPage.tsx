@@ -1,4 +1,150 @@
-/** Placeholder for the mapa de inmobiliarias y franquicias; its issue replaces this page. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AgencyMapMode } from '../../core/agency-map.ts';
+import { MESSAGES } from '../../core/messages.ts';
+import type { Inmobiliaria } from '../../core/types.ts';
+import { AgencyMap } from '../../widgets/agency-map/AgencyMap.tsx';
+import { hashQuery } from '../router.ts';
+import { agencyById, choices, readMode, recordFor } from './agency-demo.ts';
+import './agency-map-page.css';
+
+/** The parent's simulated round trip when a franchise agency is clicked. */
+const LOAD_DELAY_MS = 400;
+
+function readQuery() {
+  const q = new URLSearchParams(hashQuery(window.location.hash));
+  const int = (name: string, fallback: number) => {
+    const n = Number(q.get(name));
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  return { mode: readMode(q.get('modo')), agencies: int('agencias', 8), perAgency: int('inmuebles', 150) };
+}
+
+/**
+ * Demo of the agency map: a generated franchise across Venezuela; switch modes, filter by quarter and
+ * colour; in franchise mode a click on an agency "loads" its listings after a short simulated delay.
+ */
 export function AgencyMapPage() {
-  return <p className="app__placeholder">En construcción: mapa de inmobiliarias y franquicias.</p>;
+  const [query] = useState(readQuery);
+  const [mode, setMode] = useState<AgencyMapMode>(query.mode);
+  const [franchise, setFranchise] = useState<unknown>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [trimestre, setTrimestre] = useState('todos');
+  const [color, setColor] = useState('todos');
+  const [agencyData, setAgencyData] = useState<unknown>(undefined);
+  const [loading, setLoading] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const url = `/api/data/franchise.json?agencies=${query.agencies}&properties=${query.perAgency}&seed=3`;
+    fetch(url, { signal: abort.signal })
+      .then((r) => {
+        if (!r.ok) throw new Error(`Request failed with status code ${r.status}`);
+        return r.json() as Promise<unknown>;
+      })
+      .then(setFranchise)
+      .catch((reason: unknown) => {
+        if (abort.signal.aborted) return;
+        console.error(reason);
+        setError(MESSAGES.errors.loadData);
+      });
+    return () => {
+      abort.abort();
+      clearTimeout(timer.current);
+    };
+  }, [query]);
+
+  const data = useMemo(() => (franchise ? recordFor(mode, franchise) : null), [mode, franchise]);
+  const quarters = useMemo(() => choices(franchise, 'trimestre'), [franchise]);
+  const colours = useMemo(() => choices(franchise, 'color'), [franchise]);
+
+  const onAgencySelect = (agency: Inmobiliaria) => {
+    clearTimeout(timer.current);
+    setLoading(agency.nombre);
+    timer.current = setTimeout(() => {
+      setAgencyData(agencyById(franchise, agency.id));
+      setLoading(null);
+    }, LOAD_DELAY_MS);
+  };
+  const changeMode = (next: AgencyMapMode) => {
+    setMode(next);
+    setAgencyData(undefined);
+  };
+
+  return (
+    <div className="agency-page">
+      <form
+        className="agency-page__panel"
+        aria-label="Controles del mapa de inmobiliarias"
+        onSubmit={(e) => {
+          e.preventDefault();
+        }}
+      >
+        <label>
+          {MESSAGES.agencyMap.mode}
+          <select
+            value={mode}
+            onChange={(e) => {
+              changeMode(readMode(e.target.value));
+            }}
+          >
+            {(['franquicia', 'inmobiliaria', 'agente', 'inmuebles'] as const).map((m) => (
+              <option key={m} value={m}>
+                {MESSAGES.agencyMap.modes[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {MESSAGES.agencyMap.quarter}
+          <select
+            value={trimestre}
+            onChange={(e) => {
+              setTrimestre(e.target.value);
+            }}
+          >
+            <option value="todos">{MESSAGES.agencyMap.all}</option>
+            {quarters.map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {MESSAGES.agencyMap.color}
+          <select
+            value={color}
+            onChange={(e) => {
+              setColor(e.target.value);
+            }}
+          >
+            <option value="todos">{MESSAGES.agencyMap.all}</option>
+            {colours.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        {loading ? <span role="status">{MESSAGES.agencyMap.loadingAgency}</span> : null}
+      </form>
+      {error ? <p role="alert">{error}</p> : null}
+      {data ? (
+        <AgencyMap
+          key={mode}
+          mapId="inmobiliarias"
+          latitud="7.6"
+          longitud="-66.2"
+          zoom={mode === 'franquicia' ? 6 : 11}
+          data={data}
+          trimestreActivo={trimestre}
+          colorInmueblesActivo={color}
+          agencyData={agencyData}
+          onAgencySelect={onAgencySelect}
+          twoFingers
+        />
+      ) : null}
+    </div>
+  );
 }
