@@ -146,6 +146,10 @@ export class ClusterClient {
     return this.call((r) => r.getExpansionZoom(clusterId));
   }
 
+  async getClusterOf(row: number, zoom: number): Promise<number> {
+    return this.call((r) => r.getClusterOf(row, zoom));
+  }
+
   async getProperty(index: number): Promise<PropertyRow> {
     return this.call((r) => r.getProperty(index));
   }

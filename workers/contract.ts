@@ -111,6 +111,8 @@ export interface ClusterEngineApi {
   getLeaves(clusterId: number, limit: number, offset: number): Answer<Uint32Array>;
   /** The zoom at which the cluster's passing members stop being one item. */
   getExpansionZoom(clusterId: number): Answer<number>;
+  /** The cluster drawn at `zoom` that holds table row `row` (−1: the row is drawn on its own). */
+  getClusterOf(row: number, zoom: number): Answer<number>;
   /** The row `index` of the loaded table. */
   getProperty(index: number): Answer<PropertyRow>;
   /** Counts under the filter, of the whole table or of the properties inside the box. */

@@ -35,6 +35,7 @@ export function exposeEngine(endpoint: Endpoint): ClusterEngine {
     getClusters: withTransfer((bbox, zoom, offset) => engine.getClusters(bbox, zoom, offset)),
     getLeaves: withTransfer((id, limit, offset) => engine.getLeaves(id, limit, offset)),
     getExpansionZoom: (id) => engine.getExpansionZoom(id),
+    getClusterOf: (row, zoom) => engine.getClusterOf(row, zoom),
     getProperty: (index) => engine.getProperty(index),
     getSummary: withTransfer((bbox) => engine.getSummary(bbox)),
   };

@@ -13,7 +13,7 @@ import { NO_FILTER } from '../contract.ts';
 import { isBBox, viewBoxes } from './bbox.ts';
 import { applyFilter, facetKeys, keyTest, type FacetKeys, type FilterState, type KeyTest } from './filter.ts';
 import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
-import { expansionZoom, queryClusters, queryLeaves, type QueryContext } from './queries.ts';
+import { clusterOfRow, expansionZoom, queryClusters, queryLeaves, type QueryContext } from './queries.ts';
 import { summarize } from './summary.ts';
 import { tableProblem, validRows } from './table-check.ts';
 
@@ -155,6 +155,18 @@ export class ClusterEngine implements ClusterEngineApi {
       if (!ctx) return fail(NOT_LOADED);
       const c = this.cluster(clusterId);
       return c < 0 ? fail(NO_CLUSTER) : ok(expansionZoom(ctx, c));
+    });
+  }
+
+  getClusterOf(row: number, zoom: number): Answer<number> {
+    return guard(() => {
+      const d = this.data;
+      if (!d) return fail(NOT_LOADED);
+      if (!Number.isInteger(row) || row < 0 || row >= d.table.length)
+        return fail('Índice de inmueble fuera de rango.');
+      if (typeof zoom !== 'number' || !Number.isFinite(zoom))
+        return fail('El zoom debe ser un número finito.');
+      return ok(clusterOfRow(d.h, row, zoom));
     });
   }
 

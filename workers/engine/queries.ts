@@ -133,6 +133,22 @@ function deepestHolding(h: Hierarchy, pos: number): number {
 }
 
 /**
+ * The cluster drawn at `zoom` that holds table row `row`, or −1 when the row is drawn on its own there (or is
+ * not indexed). A linear scan finds the row's position (an inverse order would cost 4 B/point for a rare
+ * call); the drawn cluster is then the ancestor of the deepest holder whose zoom range covers `zoom`.
+ */
+export function clusterOfRow(h: Hierarchy, row: number, zoom: number): number {
+  const z = limitZoom(h, zoom);
+  const pos = h.order.indexOf(row);
+  if (pos < 0 || (h.pointZlo[pos] ?? 0) <= z) return -1;
+  const { zlo, zhi, parent } = h.clusters;
+  for (let c = deepestHolding(h, pos); c >= 0; c = parent[c] ?? -1) {
+    if ((zlo[c] ?? 0) <= z && z <= (zhi[c] ?? 0)) return c;
+  }
+  return -1;
+}
+
+/**
  * The zoom at which the cluster's passing members stop sharing one node: one past the last zoom of the
  * deepest cluster holding both its first and its last passing member. Unfiltered this is supercluster's
  * getClusterExpansionZoom (the zoom after the one that created the cluster).
