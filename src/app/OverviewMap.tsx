@@ -1,36 +1,37 @@
-import { MapLibreOverlay } from '@deck.gl/maplibre';
-import { ScatterplotLayer } from '@deck.gl/layers';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MESSAGES } from '../core/messages.ts';
 import { normalizeProperties } from '../core/normalize.ts';
-import type { Property } from '../core/types.ts';
-import { useWidgetMap } from '../map/use-widget-map.ts';
-import { maxBoundsFor, resolveMapStyle } from '../map/style-source.ts';
+import { maxBoundsFor } from '../map/style-source.ts';
 import { config } from '../config/index.ts';
 import { initialViewFromQuery } from './initial-view.ts';
 import { listingSummary } from './listing-summary.ts';
 import { AddressSearch } from '../widgets/address-search/AddressSearch.tsx';
 import { PlaceSearchBox } from '../widgets/place-search/PlaceSearchBox.tsx';
 import { useLocateControl } from '../widgets/locate/use-locate-control.ts';
-import { attachDeckOverlay } from '../map/deck-overlay.ts';
+import { PropertyClusterMap } from '../widgets/property-cluster-map/PropertyClusterMap.tsx';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 
-const VENEZUELA_BOUNDS: [number, number, number, number] = [-73.6, 0.5, -59.6, 12.4];
-const SALE_RGBA: [number, number, number, number] = [255, 0, 0, 200];
-const RENT_RGBA: [number, number, number, number] = [0x98, 0x5d, 0xff, 220];
+/** Venezuela's centre (the country centre the widget recentres on when data is empty). */
+const COUNTRY_CENTRE = { latitud: 7.1, longitud: -66.2 };
 
-/** Home page map: the offline base map with a sample of generated listings drawn by deck.gl. */
-export function OverviewMap() {
-  const [mapRef, map] = useWidgetMap({
-    kind: 'general-listing',
-    twoFingers: true,
-    style: resolveMapStyle(config, window.location.origin),
-    ...(initialViewFromQuery(window.location.search) ?? { bounds: VENEZUELA_BOUNDS }),
-    maxBounds: maxBoundsFor(config),
-  });
+function Locate({ map }: { map: MapLibreMap | null }) {
   useLocateControl(map, 'general', maxBoundsFor(config));
-  const [properties, setProperties] = useState<Property[]>([]);
-  const [rejected, setRejected] = useState(0);
+  return null;
+}
+
+/**
+ * The general listing map (spec §2): generated listings (some deliberately malformed) clustered by the worker
+ * engine, the place-search box to the right above the map, the address search and the locate button.
+ * `?lat=&lng=` in the page URL is the widget's location centre; `#/?activo=ID` marks a property active.
+ */
+export function OverviewMap() {
+  const [raw, setRaw] = useState<unknown[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [active, setActive] = useState('');
+  const [location] = useState(() => {
+    const v = initialViewFromQuery(window.location.search);
+    return v ? ([v.center[1], v.center[0]] as const) : null;
+  });
 
   useEffect(() => {
     const abort = new AbortController();
@@ -39,10 +40,8 @@ export function OverviewMap() {
         if (!response.ok) throw new Error(`Request failed with status code ${response.status}`);
         return response.json() as Promise<unknown>;
       })
-      .then((raw) => {
-        const result = normalizeProperties(Array.isArray(raw) ? raw : []);
-        setProperties(result.properties);
-        setRejected(result.rejected.length);
+      .then((data) => {
+        setRaw(Array.isArray(data) ? data : []);
       })
       .catch((reason: unknown) => {
         if (abort.signal.aborted) return;
@@ -54,46 +53,57 @@ export function OverviewMap() {
     };
   }, []);
 
-  useEffect(() => {
-    if (!map) return undefined;
-    const overlay = new MapLibreOverlay({
-      layers: [
-        new ScatterplotLayer<Property>({
-          id: 'inmuebles',
-          data: properties,
-          getPosition: (p) => [p.longitud, p.latitud],
-          getFillColor: (p) => (p.operacion === 'Venta' ? SALE_RGBA : RENT_RGBA),
-          getLineColor: [255, 255, 255, 230],
-          stroked: true,
-          lineWidthMinPixels: 1,
-          radiusUnits: 'pixels',
-          getRadius: 4,
-        }),
-      ],
-    });
-    const detach = attachDeckOverlay(map, overlay);
-    return () => {
-      detach();
-    };
-  }, [map, properties]);
+  const normalized = useMemo(() => normalizeProperties(raw ?? []), [raw]);
+  const summary = raw
+    ? listingSummary(normalized.properties, normalized.rejected.length)
+    : 'Cargando inmuebles…';
+  const firstIds = normalized.properties.slice(0, 12).map((p) => p.id);
 
-  const summary = listingSummary(properties, rejected);
   return (
     <section className="overview overview--with-search" aria-label="Mapa de inmuebles">
-      <div className="overview__toolbar">
-        <AddressSearch
-          onResult={(result) => {
-            map?.flyTo({ center: [result.x, result.y], zoom: 13, duration: 0 });
-          }}
-        />
-        <PlaceSearchBox mapId="general" map={map} bounds={maxBoundsFor(config) ?? null} />
-      </div>
-      <div className="overview__stage">
-        <div ref={mapRef} className="overview__map" data-testid="overview-map" />
-        <p className="overview__summary" role="status">
-          {error ?? summary}
-        </p>
-      </div>
+      <PropertyClusterMap
+        mapId="general"
+        variant="general"
+        testId="overview-map"
+        data={raw ?? []}
+        latitud={COUNTRY_CENTRE.latitud}
+        longitud={COUNTRY_CENTRE.longitud}
+        zoom={5}
+        countryCodes={['ve']}
+        locationCenter={location}
+        activePropertyId={active || null}
+        twoFingers
+        renderToolbar={(map) => (
+          <div className="overview__toolbar">
+            <Locate map={map} />
+            <label className="overview__active">
+              Destacar
+              <select
+                value={active}
+                onChange={(e) => {
+                  setActive(e.target.value);
+                }}
+              >
+                <option value="">—</option>
+                {firstIds.map((id) => (
+                  <option key={id} value={id}>
+                    {id}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <AddressSearch
+              onResult={(result) => {
+                map?.flyTo({ center: [result.x, result.y], zoom: 13, duration: 0 });
+              }}
+            />
+            <PlaceSearchBox mapId="general" map={map} bounds={maxBoundsFor(config) ?? null} />
+          </div>
+        )}
+      />
+      <p className="overview__summary" role="status">
+        {error ?? summary}
+      </p>
     </section>
   );
 }

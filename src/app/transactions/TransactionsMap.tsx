@@ -15,7 +15,7 @@ import {
   type LoadResult,
 } from '../../../workers/contract.ts';
 import { publishExplorerProbe } from '../test-probe.ts';
-import { useClusterEngine } from './use-cluster-engine.ts';
+import { useClusterEngine } from '../../map/use-cluster-engine.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
 import { attachDeckOverlay } from '../../map/deck-overlay.ts';
 

@@ -1,0 +1,101 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useRef, useState } from 'react';
+import { TIMING_MS } from '../../core/constants.ts';
+import { MESSAGES } from '../../core/messages.ts';
+import type { Property } from '../../core/types.ts';
+import { safeUrl } from '../../core/url.ts';
+import { cardFields } from '../property-card/card-fields.ts';
+import './mobile-panel.css';
+
+export interface MobilePanelProps {
+  property: Property;
+  /** The map the panel belongs to; when it is gone the panel cannot show (spec §8 message). */
+  mapAvailable: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Mobile bottom panel (spec §2): a photo carousel (100% wide, 160 px high), the code in red, type, price,
+ * counts, areas, urbanización and address. Tapping the information opens the property's url; 'Cerrar' or a
+ * click outside (armed after 100 ms) closes it after a 300 ms fade. One panel: a new property updates it.
+ */
+export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProps) {
+  const [closing, setClosing] = useState(false);
+  const panel = useRef<HTMLElement | null>(null);
+  const [emblaRef] = useEmblaCarousel({ loop: true, duration: 25 });
+  const f = cardFields(property, window.location.origin);
+
+  useEffect(() => {
+    if (!mapAvailable) console.error(MESSAGES.errors.paneWithoutMap);
+  }, [mapAvailable]);
+
+  // The fade, then the parent unmounts the panel.
+  useEffect(() => {
+    if (!closing) return undefined;
+    const timer = setTimeout(onClose, TIMING_MS.panelClose);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [closing, onClose]);
+
+  // Outside clicks close it, but only after 100 ms: the tap that opened the panel must not close it.
+  useEffect(() => {
+    const onDown = (event: PointerEvent) => {
+      if (panel.current && event.target instanceof Node && !panel.current.contains(event.target))
+        setClosing(true);
+    };
+    const timer = setTimeout(() => {
+      document.addEventListener('pointerdown', onDown);
+    }, TIMING_MS.outsideClickArm);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [property]);
+
+  if (!mapAvailable) return null;
+  const openUrl = () => {
+    const url = safeUrl(property.url, window.location.origin);
+    if (url) window.open(url, '_blank', 'noopener,noreferrer');
+  };
+  return (
+    <section
+      ref={panel}
+      className={`mobile-panel${closing ? ' mobile-panel--closing' : ''}`}
+      aria-label={f.tipo || MESSAGES.card.code}
+      data-testid="mobile-panel"
+    >
+      <button
+        type="button"
+        className="mobile-panel__close"
+        aria-label={MESSAGES.card.close}
+        onClick={() => {
+          setClosing(true);
+        }}
+      >
+        ×
+      </button>
+      <div className="mobile-panel__carousel" ref={emblaRef}>
+        <div className="mobile-panel__track">
+          {f.photos.map((src, i) => (
+            <img
+              key={`${src}-${String(i)}`}
+              className="mobile-panel__slide"
+              src={src}
+              alt={f.usesPlaceholders ? MESSAGES.card.photoMissing : `${f.tipo} ${String(i + 1)}`}
+            />
+          ))}
+        </div>
+      </div>
+      <button type="button" className="mobile-panel__info" onClick={openUrl}>
+        {f.codigo ? <span className="mobile-panel__code">{f.codigo}</span> : null}
+        {f.tipo ? <strong>{f.tipo}</strong> : null}
+        <span className="mobile-panel__price">{f.precio}</span>
+        <span>{f.counts.join(' · ')}</span>
+        {f.areas.length > 0 ? <span>{f.areas.join(' / ')}</span> : null}
+        {f.urbanizacion ? <span>{f.urbanizacion}</span> : null}
+        {f.direccion ? <span>{f.direccion}</span> : null}
+      </button>
+    </section>
+  );
+}
