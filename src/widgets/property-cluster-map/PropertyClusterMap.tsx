@@ -64,6 +64,8 @@ interface Hover {
   y: number;
 }
 
+/** Where a selected marker sits on a phone, as a fraction of the map's height (the panel covers the rest). */
+const MOBILE_MARKER_HEIGHT = 0.22;
 const isNarrow = () => window.innerWidth <= SIZE_PX.mobileBreakpoint;
 const toRgba = (css: string | undefined, fallback: string): Rgba =>
   cssColorToRgba(css ?? fallback) ?? cssColorToRgba(fallback) ?? [0, 0, 0, 255];
@@ -270,12 +272,14 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
       const property = properties[id];
       if (!property) return;
       const mode = isNarrow() ? 'mobile' : 'popup';
-      if (mode === 'popup') {
-        const point = map.project([property.longitud, property.latitud]);
-        const container = map.getContainer();
-        const [dx, dy] = popupPan(point, container.clientWidth, container.clientHeight);
-        if (dx !== 0 || dy !== 0) map.panBy([dx, dy], { duration: 0 });
-      }
+      const point = map.project([property.longitud, property.latitud]);
+      const container = map.getContainer();
+      // Desktop: keep the popup inside the margins. Phone: lift the marker above the bottom panel.
+      const [dx, dy] =
+        mode === 'popup'
+          ? popupPan(point, container.clientWidth, container.clientHeight)
+          : [0, point.y - container.clientHeight * MOBILE_MARKER_HEIGHT];
+      if (dx !== 0 || dy !== 0) map.panBy([dx, dy], { duration: 0 });
       setSelected({ row: id, mode });
       props.onSelect?.(property);
       if (variant !== 'transactions') {

@@ -1,0 +1,281 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../../src/core/messages.ts';
+import { collectPageErrors } from './console.ts';
+
+/** Three groups of three listings 200 m apart (Caracas, Valencia) and one alone (Maracaibo), plus bad rows. */
+const rec = (
+  id: string,
+  lat: number,
+  lng: number,
+  operacion: string,
+  precio: number | string,
+  extra = {},
+) => ({
+  id,
+  latitud: lat,
+  longitud: lng,
+  operacion,
+  precio,
+  tipoInmueble: 'Apartamento',
+  codigoInmueblePublico: `COD-${id}`,
+  nroHabitaciones: 3,
+  nroBanios: 2,
+  nroEstacionamientos: 1,
+  areaConstruccion: 120,
+  areaTerreno: 0,
+  urbanizacion: 'Altamira',
+  direccionDetallada: 'Av. Luis Roche',
+  url: `/inmuebles/${id}`,
+  ...extra,
+});
+const DATA = [
+  rec('a1', 10.5, -66.9, 'Venta', 250000, { url: 'https://example.com/a1', zona: 'Pérdida' }),
+  rec('a2', 10.502, -66.9, 'Venta', 1500000, { url: 'javascript:alert(1)' }),
+  rec('a3', 10.5, -66.898, 'Alquiler', '$ 800', {
+    urbanizacion: '<img src=x onerror="window.__pwned=1">El Rosal',
+    direccionDetallada: '<script>window.__pwned=1</script>Calle 1',
+  }),
+  rec('b1', 10.16, -68.0, 'Alquiler', 500),
+  rec('b2', 10.162, -68.0, 'Alquiler', 600),
+  rec('b3', 10.16, -67.998, 'Venta', 90000),
+  rec('c1', 10.65, -71.64, 'Venta', 999999),
+  { id: 'x1', precio: 1 }, // no coordinates
+  { id: 'x2', latitud: 'abc', longitud: -66 },
+  { id: 'x3', latitud: -66.9, longitud: 10.5 }, // swapped
+  'not a record',
+];
+
+declare global {
+  interface Window {
+    __opened?: string[][];
+    __pwned?: number;
+  }
+}
+
+async function open(page: Page, hash: string, data: unknown = DATA) {
+  await page.addInitScript(() => {
+    window.__opened = [];
+    window.open = (...args: unknown[]) => {
+      window.__opened?.push(args.map(String));
+      return null;
+    };
+  });
+  await page.route('**/api/data/listings.json**', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify(data) }),
+  );
+  await page.goto(`/${hash}`);
+}
+const probe = (page: Page, id: string) => page.evaluate((m) => window.__clusterMaps?.[m] ?? null, id);
+async function pixel(page: Page, id: string, lng: number, lat: number): Promise<[number, number]> {
+  const p = await page.evaluate(
+    ([m, x, y]) => window.__clusterMapPixel?.(String(m), Number(x), Number(y)) ?? null,
+    [id, lng, lat],
+  );
+  if (!p) throw new Error('no pixel');
+  return p;
+}
+
+/** Click the cluster nearest (lng, lat) until the group splits into single points. */
+async function zoomIntoGroup(page: Page, id: string, lng: number, lat: number, singleId: string) {
+  for (let i = 0; i < 8; i++) {
+    // The view's answer may still be on its way from the worker.
+    await expect
+      .poll(async () => {
+        const v = await probe(page, id);
+        return (v?.clusters.length ?? 0) + (v?.singles.length ?? 0);
+      })
+      .toBeGreaterThan(0);
+    const p = await probe(page, id);
+    if (p?.singles.some((s) => s.id === singleId)) return;
+    const cluster = (p?.clusters ?? [])
+      .map((c) => ({ c, d: Math.hypot(c[0] - lng, c[1] - lat) }))
+      .sort((a, b) => a.d - b.d)[0]?.c;
+    if (!cluster) throw new Error('no cluster to click');
+    const zoom = p?.zoom ?? 0;
+    const [x, y] = await pixel(page, id, cluster[0], cluster[1]);
+    await page.mouse.click(x, y);
+    await expect.poll(async () => (await probe(page, id))?.zoom ?? 0).toBeGreaterThan(zoom + 0.5);
+    await page.waitForTimeout(300);
+  }
+  throw new Error(`never split into ${singleId}`);
+}
+
+test('fits all points; clusters coloured by sale ≥ rental; single points carry their price label; bad rows counted', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await open(page, '#/busqueda');
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+  const p = await probe(page, 'busqueda');
+  expect(p?.rejected).toBe(4);
+  const near = (lng: number, lat: number) =>
+    p?.clusters.find((c) => Math.abs(c[0] - lng) < 0.01 && Math.abs(c[1] - lat) < 0.01);
+  expect(near(-66.899, 10.501)?.slice(2)).toEqual([3, 'venta']); // 2 sales ≥ 1 rental → red
+  expect(near(-67.999, 10.161)?.slice(2)).toEqual([3, 'alquiler']); // 1 sale < 2 rentals → green
+  expect(p?.singles).toEqual([{ id: 'c1', label: '999K' }]);
+  // All points are inside the view (fit with 10 px padding).
+  const box = await page.getByTestId('busqueda-map').boundingBox();
+  for (const [lng, lat] of [
+    [-71.64, 10.65],
+    [-66.9, 10.5],
+    [-68, 10.16],
+  ] as const) {
+    const [x, y] = await pixel(page, 'busqueda', lng, lat);
+    expect(x).toBeGreaterThanOrEqual((box?.x ?? 0) + 9);
+    expect(x).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) - 9);
+    expect(y).toBeGreaterThanOrEqual((box?.y ?? 0) + 9);
+    expect(y).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0) - 9);
+  }
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});
+
+test('cluster click zooms in; hover, select with the popup card, safe urls only, background click clears', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await open(page, '#/busqueda');
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+  await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
+  const labels = (await probe(page, 'busqueda'))?.singles.map((s) => `${s.id}:${s.label}`).sort();
+  expect(labels).toEqual(['a1:250K', 'a2:1.5M', 'a3:800']);
+
+  const [x1, y1] = await pixel(page, 'busqueda', -66.9, 10.5);
+  await page.mouse.move(x1, y1);
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.hoveredId).toBe('a1');
+  await expect(page.getByRole('tooltip')).toHaveText('250K');
+
+  await page.mouse.click(x1, y1);
+  await expect.poll(() => probe(page, 'busqueda')).toMatchObject({ selectedId: 'a1', panel: 'popup' });
+  const card = page.getByTestId('property-card');
+  await expect(card).toContainText('Apartamento');
+  await expect(card).toContainText('Código: COD-a1');
+  await expect(card).toContainText('$250.000');
+  await expect(card).toContainText('3 hab · 2 baños · 1 est');
+  await expect(card).toContainText('120 m²');
+  await expect(card.getByRole('img', { name: 'Zona de pérdida' })).toBeVisible();
+  await expect(card.locator('img.property-card__photo')).toHaveAttribute(
+    'src',
+    '/placeholders/inmueble-1.svg',
+  );
+
+  // a2's url is javascript: — selected, never opened; a3's is relative — opened on this origin.
+  for (const [lng, lat] of [
+    [-66.9, 10.502],
+    [-66.898, 10.5],
+  ] as const) {
+    const [x, y] = await pixel(page, 'busqueda', lng, lat);
+    await page.mouse.click(x, y);
+  }
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.selectedId).toBe('a3');
+  await expect(card).toContainText('<img src=x onerror="window.__pwned=1">El Rosal'); // text, not markup
+  const origin = new URL(page.url()).origin;
+  expect(await page.evaluate(() => window.__opened)).toEqual([
+    ['https://example.com/a1', '_blank', 'noopener,noreferrer'],
+    [`${origin}/inmuebles/a3`, '_blank', 'noopener,noreferrer'],
+  ]);
+
+  // A click on the map background clears the selection and the card.
+  const box = await page.getByTestId('busqueda-map').boundingBox();
+  await page.mouse.click((box?.x ?? 0) + 40, (box?.y ?? 0) + (box?.height ?? 0) - 60);
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.selectedId).toBeNull();
+  await expect(card).toHaveCount(0);
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a click opens the bottom panel (updated, never duplicated); "Cerrar" and an outside click close it after a fade', async ({
+    page,
+  }) => {
+    await open(page, '#/busqueda');
+    await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+    await zoomIntoGroup(page, 'busqueda', -68.0, 10.16, 'b1');
+    const [x, y] = await pixel(page, 'busqueda', -68.0, 10.16);
+    await page.mouse.click(x, y);
+    const panel = page.getByTestId('mobile-panel');
+    await expect(panel).toBeVisible();
+    await expect(page.getByTestId('property-card')).toHaveCount(0);
+    await expect(panel.locator('.mobile-panel__code')).toHaveText('COD-b1');
+    await expect(panel.locator('.mobile-panel__slide')).toHaveCount(3); // three placeholders
+
+    const [x2, y2] = await pixel(page, 'busqueda', -68.0, 10.162);
+    await page.waitForTimeout(150);
+    await page.mouse.click(x2, y2);
+    // The outside click starts the fade of the old panel; a new selection shows one panel again.
+    await expect(page.getByTestId('mobile-panel')).toHaveCount(1);
+    await expect.poll(async () => (await probe(page, 'busqueda'))?.selectedId).toBe('b2');
+    await expect(page.getByTestId('mobile-panel').locator('.mobile-panel__code')).toHaveText('COD-b2');
+
+    await page.getByRole('button', { name: MESSAGES.card.close }).click();
+    await expect(page.getByTestId('mobile-panel')).toHaveClass(/mobile-panel--closing/);
+    await expect(page.getByTestId('mobile-panel')).toHaveCount(0, { timeout: 2000 });
+  });
+});
+
+test('search here: shown past 250 m from the last search centre, reports the centre and the box, hides, and resets the reference', async ({
+  page,
+}) => {
+  await open(page, '#/busqueda');
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+  await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
+  const button = page.getByRole('button', { name: MESSAGES.map.searchHere });
+  await expect(button).toHaveCount(0);
+  const box = await page.getByTestId('busqueda-map').boundingBox();
+  if (!box) throw new Error('no map');
+  const drag = async (dx: number) => {
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2 + 80;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + dx, cy, { steps: 6 });
+    await page.waitForTimeout(300); // no fling: the map moves exactly dx
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+  };
+  const zoom = (await probe(page, 'busqueda'))?.zoom ?? 15;
+  const metresPerPx = (40075016 * Math.cos((10.5 * Math.PI) / 180)) / (512 * 2 ** zoom);
+  // The last search centre is still the first view's (the whole data): a user move away from it shows it.
+  await drag(Math.round(300 / metresPerPx));
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect(button).toHaveCount(0);
+  const view = await page.evaluate(() => window.__mapViews?.cluster ?? null);
+  const text = (await page.getByTestId('search-area').textContent()) ?? '';
+  const numbers = [...text.matchAll(/-?\d+,\d+/g)].map((m) => Number(m[0].replace(',', '.')));
+  const [lat = 0, lng = 0, west = 0, south = 0, east = 0, north = 0] = numbers;
+  expect(lat).toBeCloseTo(view?.lat ?? 0, 3);
+  expect(lng).toBeCloseTo(view?.lng ?? 0, 3);
+  expect(west).toBeLessThan(lng);
+  expect(east).toBeGreaterThan(lng);
+  expect(south).toBeLessThan(lat);
+  expect(north).toBeGreaterThan(lat);
+
+  // The reference is now this centre: 100 m does not show it, 400 m in all does.
+  await drag(Math.round(100 / metresPerPx));
+  await expect(button).toHaveCount(0);
+  await drag(Math.round(300 / metresPerPx));
+  await expect(button).toBeVisible();
+});
+
+test('empty data recentres on the country centre at zoom 7 after 300 ms', async ({ page }) => {
+  await open(page, '#/busqueda', []);
+  await expect.poll(() => page.evaluate(() => window.__mapViews?.cluster ?? null)).toMatchObject({ zoom: 7 });
+  const view = await page.evaluate(() => window.__mapViews?.cluster ?? null);
+  expect(view?.lng).toBeCloseTo(-66.2, 1);
+  expect(view?.lat).toBeCloseTo(7.1, 1);
+});
+
+test('a property marked active from outside turns its cluster green; alone, it is highlighted', async ({
+  page,
+}) => {
+  await open(page, '#/');
+  await expect.poll(async () => (await probe(page, 'general'))?.indexed).toBe(7);
+  await page.getByLabel('Destacar').selectOption('a2');
+  await expect
+    .poll(async () => (await probe(page, 'general'))?.activeCluster ?? -2)
+    .toBeGreaterThanOrEqual(0);
+  await zoomIntoGroup(page, 'general', -66.9, 10.5, 'a2');
+  await expect.poll(async () => (await probe(page, 'general'))?.activeCluster).toBe(-1);
+});
