@@ -13,6 +13,9 @@ export interface ExplorerProbe {
   zoom: number;
   /** Where the biggest cluster of the view is drawn, in CSS pixels of the map container (null if none). */
   biggestClusterPixel: [x: number, y: number] | null;
+  /** The chart's transactions per quarter (view and filter) and the view's total under the filter. */
+  chart: number[];
+  viewTotal: number;
 }
 
 declare global {

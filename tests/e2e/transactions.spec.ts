@@ -4,49 +4,84 @@ import { collectPageErrors } from './console.ts';
 async function probe(page: Page) {
   return page.evaluate(() => window.__explorerProbe ?? null);
 }
+const query = (page: Page) => new URL(page.url()).hash.split('?')[1] ?? '';
 
-test('100k transactions load through the real worker; filters recount the clusters exactly', async ({
+test('transactions load through the real worker with a progress bar; filters recount clusters, chart and URL', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
-  await page.goto('/#/transacciones');
+  await page.goto('/#/transacciones?n=100000');
+  await expect(page.getByRole('progressbar')).toBeVisible();
 
-  const status = page.getByRole('status');
+  const status = page.locator('.explorer__count');
   await expect(status).toHaveText('100.000 de 100.000 transacciones', { timeout: 45_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   expect(workers.some((url) => url.includes('entry.worker'))).toBe(true);
 
-  // The whole country is in view: the clusters' counts add up to every transaction.
+  // The whole country is in view: clusters and chart both add up to every transaction.
   await expect.poll(async () => (await probe(page))?.sum, { timeout: 20_000 }).toBe(100_000);
-  const initial = await probe(page);
-  expect(initial?.items).toBeGreaterThan(3);
+  await expect.poll(async () => (await probe(page))?.chart.reduce((a, b) => a + b, 0)).toBe(100_000);
+  expect((await probe(page))?.items).toBeGreaterThan(3);
 
-  // One quarter: the status and the drawn clusters agree on the new total, with no rebuild visible to the user.
-  await page.getByLabel('Trimestre').selectOption('2024-T4');
+  // One quarter: the status, the clusters and the chart agree; the URL says so.
+  await page.getByLabel('Trimestres').selectOption(['2024-T4']);
   await expect(status).not.toHaveText('100.000 de 100.000 transacciones');
   const quarterOnly = Number((await status.textContent())?.split(' de ')[0]?.replaceAll('.', ''));
-  expect(quarterOnly).toBeGreaterThan(5_000);
-  expect(quarterOnly).toBeLessThan(12_000);
+  expect(quarterOnly).toBeGreaterThan(2_000);
+  expect(quarterOnly).toBeLessThan(20_000);
   await expect.poll(async () => (await probe(page))?.sum).toBe(quarterOnly);
+  await expect.poll(async () => (await probe(page))?.chart.filter((n) => n > 0).length).toBe(1);
+  expect(query(page)).toContain('t=2024-T4');
 
-  // Adding the operation narrows it further, and 'Todos' brings everything back.
+  // Two quarters, then the operation and a colour narrow it further.
+  await page.getByLabel('Trimestres').selectOption(['2024-T3', '2024-T4']);
+  await expect.poll(async () => (await probe(page))?.matching).toBeGreaterThan(quarterOnly);
   await page.getByLabel('Operación').selectOption('Alquiler');
-  await expect.poll(async () => (await probe(page))?.matching).toBeLessThan(quarterOnly);
+  const colour = page.getByLabel('Color');
+  const firstColour = await colour.locator('option').nth(1).getAttribute('value');
+  await colour.selectOption(firstColour ?? 'todos');
+  await expect.poll(() => query(page)).toContain('op=Alquiler');
   await expect
     .poll(async () => {
       const p = await probe(page);
-      return p ? p.sum === p.matching : false;
+      return p ? p.sum === p.matching && p.chart.reduce((a, b) => a + b, 0) === p.matching : false;
     })
     .toBe(true);
-  await page.getByLabel('Trimestre').selectOption('todos');
-  await page.getByLabel('Operación').selectOption('todos');
-  await expect.poll(async () => (await probe(page))?.sum).toBe(100_000);
+
+  // Reload the shared URL: the same filter comes back.
+  const shared = page.url();
+  await page.goto('about:blank');
+  await page.goto(shared);
+  await expect(page.getByLabel('Operación')).toHaveValue('Alquiler');
+  await expect(page.getByLabel('Trimestres')).toHaveValues(['2024-T3', '2024-T4']);
+  await expect.poll(async () => (await probe(page))?.matching, { timeout: 45_000 }).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
 
-test('clicking a cluster zooms in to where it splits', async ({ page }) => {
-  await page.goto('/#/transacciones');
+test('the time slider steps through quarters, and play advances them by itself', async ({ page }) => {
+  await page.goto('/#/transacciones?n=20000');
+  await expect(page.locator('.explorer__count')).toHaveText('20.000 de 20.000 transacciones', {
+    timeout: 45_000,
+  });
+  const slider = page.getByLabel('Línea de tiempo');
+  await slider.focus();
+  await page.keyboard.press('ArrowRight'); // from "all" to the first quarter
+  await expect.poll(() => query(page)).toMatch(/t=\d{4}-T\d/);
+  const first = /t=([^&]+)/.exec(query(page))?.[1];
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1]).not.toBe(first);
+
+  await page.getByRole('button', { name: 'Reproducir' }).click();
+  const before = /t=([^&]+)/.exec(query(page))?.[1];
+  await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1], { timeout: 5000 }).not.toBe(before);
+  await page.getByRole('button', { name: 'Pausa' }).click();
+  await expect(page.getByRole('button', { name: 'Reproducir' })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('clicking a cluster zooms in to where it splits; the view goes into the URL', async ({ page }) => {
+  await page.goto('/#/transacciones?n=100000');
   await expect.poll(async () => (await probe(page))?.sum, { timeout: 45_000 }).toBe(100_000);
   const before = await probe(page);
   const pixel = before?.biggestClusterPixel;
@@ -55,4 +90,5 @@ test('clicking a cluster zooms in to where it splits', async ({ page }) => {
   if (!box) throw new Error('no map');
   await page.mouse.click(box.x + pixel[0], box.y + pixel[1]);
   await expect.poll(async () => (await probe(page))?.zoom, { timeout: 15_000 }).toBeGreaterThan(before.zoom);
+  await expect.poll(() => query(page)).toMatch(/v=-?\d+\.\d+,-?\d+\.\d+,\d+\.\d+/);
 });

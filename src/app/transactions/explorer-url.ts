@@ -1,0 +1,68 @@
+/**
+ * The explorer's shareable state in the hash query (`#/transacciones?n=…&t=…&c=…&op=…&v=lat,lng,zoom`):
+ * parsed leniently (anything invalid falls back to the default) and written canonically.
+ */
+import type { EngineFilter } from '../../../workers/contract.ts';
+
+export const DEFAULT_COUNT = 1_000_000;
+const MAX_COUNT = 5_000_000;
+
+export interface ExplorerState {
+  count: number;
+  filter: EngineFilter;
+  view: { lat: number; lng: number; zoom: number } | null;
+}
+
+const list = (value: string | null): 'todos' | string[] => {
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s.length <= 40);
+  return items.length === 0 ? 'todos' : [...new Set(items)].slice(0, 64);
+};
+
+export function parseExplorerState(query: string): ExplorerState {
+  const q = new URLSearchParams(query);
+  const n = Number(q.get('n'));
+  const count = Number.isInteger(n) && n > 0 && n <= MAX_COUNT ? n : DEFAULT_COUNT;
+  const op = list(q.get('op'));
+  const operacion =
+    op === 'todos' ? 'todos' : op.filter((o): o is 'Venta' | 'Alquiler' => o === 'Venta' || o === 'Alquiler');
+  const [lat, lng, zoom] = (q.get('v') ?? '').split(',').map(Number);
+  const view =
+    lat !== undefined &&
+    lng !== undefined &&
+    zoom !== undefined &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    Number.isFinite(zoom) &&
+    Math.abs(lat) <= 85 &&
+    Math.abs(lng) <= 180 &&
+    zoom >= 1 &&
+    zoom <= 19
+      ? { lat, lng, zoom }
+      : null;
+  return {
+    count,
+    filter: {
+      trimestres: list(q.get('t')),
+      colores: list(q.get('c')),
+      operacion: Array.isArray(operacion) && operacion.length === 0 ? 'todos' : operacion,
+    },
+    view,
+  };
+}
+
+export function serializeExplorerState(state: ExplorerState): string {
+  const q = new URLSearchParams();
+  if (state.count !== DEFAULT_COUNT) q.set('n', String(state.count));
+  const { trimestres, colores, operacion } = state.filter;
+  if (trimestres !== 'todos') q.set('t', trimestres.join(','));
+  if (colores !== 'todos') q.set('c', colores.join(','));
+  if (operacion !== 'todos') q.set('op', operacion.join(','));
+  if (state.view) {
+    const { lat, lng, zoom } = state.view;
+    q.set('v', `${lat.toFixed(5)},${lng.toFixed(5)},${zoom.toFixed(2)}`);
+  }
+  return q.toString().replaceAll('%2C', ',');
+}

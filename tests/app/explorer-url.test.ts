@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_COUNT,
+  parseExplorerState,
+  serializeExplorerState,
+} from '../../src/app/transactions/explorer-url.ts';
+
+describe('explorer state in the URL', () => {
+  it('round-trips filters, count and view', () => {
+    const state = {
+      count: 20000,
+      filter: { trimestres: ['2024-T1', '2024-T3'], colores: ['rojo'], operacion: ['Venta' as const] },
+      view: { lat: 10.5, lng: -66.9, zoom: 11.25 },
+    };
+    const text = serializeExplorerState(state);
+    expect(text).toBe('n=20000&t=2024-T1,2024-T3&c=rojo&op=Venta&v=10.50000,-66.90000,11.25');
+    expect(parseExplorerState(text)).toEqual(state);
+  });
+
+  it('defaults to a million transactions, no filter and no view', () => {
+    expect(parseExplorerState('')).toEqual({
+      count: DEFAULT_COUNT,
+      filter: { trimestres: 'todos', colores: 'todos', operacion: 'todos' },
+      view: null,
+    });
+    expect(serializeExplorerState(parseExplorerState(''))).toBe('');
+  });
+
+  it('ignores invalid values instead of failing', () => {
+    const s = parseExplorerState('n=-5&op=Compra,Venta&v=99,0,3&t=,,&c=' + 'x'.repeat(100));
+    expect(s.count).toBe(DEFAULT_COUNT);
+    expect(s.filter).toEqual({ trimestres: 'todos', colores: 'todos', operacion: ['Venta'] });
+    expect(s.view).toBeNull();
+    expect(parseExplorerState('op=Compra').filter.operacion).toBe('todos');
+    expect(parseExplorerState('n=1e9').count).toBe(DEFAULT_COUNT);
+  });
+});
