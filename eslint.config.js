@@ -31,6 +31,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'bench/browser/dist/**',
       'node_modules/**',
       'coverage/**',
       'test-results/**',

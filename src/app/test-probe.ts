@@ -16,11 +16,15 @@ export interface ExplorerProbe {
   /** The chart's transactions per quarter (view and filter) and the view's total under the filter. */
   chart: number[];
   viewTotal: number;
+  /** performance.now() when this view was drawn (benchmarks time pans and filters against it). */
+  updatedAt: number;
 }
 
 declare global {
   interface Window {
     __explorerProbe?: ExplorerProbe;
+    /** The explorer's map, for the browser benchmark's programmatic pans. */
+    __explorerMap?: import('maplibre-gl').Map;
   }
 }
 

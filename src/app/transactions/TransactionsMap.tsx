@@ -217,7 +217,9 @@ export function TransactionsMap() {
       biggestClusterPixel: pixel ? [pixel.x, pixel.y] : null,
       chart: bars.map((b) => b.sale + b.rental),
       viewTotal: summary?.total ?? 0,
+      updatedAt: performance.now(),
     });
+    if (map) window.__explorerMap = map;
   }, [map, view, info, matching, bars, summary]);
 
   const loading = !info && !error;

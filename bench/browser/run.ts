@@ -1,0 +1,251 @@
+/**
+ * Browser benchmark (issue 5 §4): this project's explorer against MapLibre's native clustered source and
+ * Leaflet.markercluster, in headless Debian Chromium, same generated data, same run:
+ *   npx tsx bench/browser/run.ts [--sizes 100000,1000000] [--runs 3] [--leaflet-max 100000]
+ * Steps: page open → first clusters drawn; each filter change → repaint; a 200 px pan → repaint; and the
+ * main-thread long tasks (> 50 ms) during each step. Writes bench/results/browser.json and .md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { fmtMs, machine, markdownTable, median, writeResults } from '../lib/report.ts';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100000,1000000' },
+    runs: { type: 'string', default: '3' },
+    'leaflet-max': { type: 'string', default: '100000' },
+  },
+});
+const sizes = values.sizes
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const runs = Math.max(1, Number(values.runs));
+const leafletMax = Number(values['leaflet-max']);
+const APP_PORT = 4194;
+const PEER_PORT = 4195;
+const STEPS = ['load', 'filter: one quarter', 'filter: Venta', 'filter: back to all', 'pan 200 px'] as const;
+type Step = (typeof STEPS)[number];
+type Sample = Record<Step, { ms: number; longTasks: number; worst: number }>;
+const FILTERS: [Step, 'quarter' | 'sale' | 'all'][] = [
+  ['filter: one quarter', 'quarter'],
+  ['filter: Venta', 'sale'],
+  ['filter: back to all', 'all'],
+];
+
+function serve(args: string[], port: number): ChildProcess {
+  const child = spawn('npx', ['vite', 'preview', ...args, '--port', String(port), '--strictPort'], {
+    stdio: 'ignore',
+  });
+  return child;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+/** Long tasks observed in the page since the last call: [count, worst]. */
+async function explorerLongTasks(page: Page): Promise<[number, number]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __lt?: number[] };
+    const taken = w.__lt ?? [];
+    w.__lt = [];
+    return [taken.length, taken.length ? Math.max(...taken) : 0] as [number, number];
+  });
+}
+
+/** Ours: the built demo's explorer, driven through its own controls. */
+async function runOurs(browser: Browser, n: number): Promise<Sample> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lt?: number[] };
+    w.__lt = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__lt?.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const sample = {} as Sample;
+  const t0 = Date.now();
+  await page.goto(`http://127.0.0.1:${String(APP_PORT)}/#/transacciones?n=${String(n)}`);
+  await page.waitForFunction(() => (window.__explorerProbe?.sum ?? 0) > 0, null, { timeout: 300_000 });
+  const loadMs = Date.now() - t0;
+  let [count, worst] = await explorerLongTasks(page);
+  sample.load = { ms: loadMs, longTasks: count, worst };
+  await page.waitForTimeout(1500); // fonts, tiles and the first chart settle before the timed steps
+  // Each change is made inside the page (select value + change event) and timed there, to the repaint.
+  const change = (name: 'quarter' | 'noQuarter' | 'sale' | 'all') =>
+    page.evaluate(async (which) => {
+      const at = window.__explorerProbe?.updatedAt ?? 0;
+      const t = performance.now();
+      const multiple = document.querySelector<HTMLSelectElement>('select[multiple]');
+      const operation = [...document.querySelectorAll('label')]
+        .find((l) => l.textContent.startsWith('Operación'))
+        ?.querySelector('select');
+      if (!multiple || !operation) throw new Error('explorer controls not found');
+      if (which === 'quarter' || which === 'noQuarter') {
+        const options = [...multiple.options];
+        options.forEach((o, i) => (o.selected = which === 'quarter' && i === options.length - 1));
+        multiple.dispatchEvent(new Event('change', { bubbles: true }));
+      } else {
+        operation.value = which === 'sale' ? 'Venta' : 'todos';
+        operation.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const p = window.__explorerProbe;
+        if (p && p.updatedAt > at && p.sum === p.matching) {
+          await new Promise((r) => requestAnimationFrame(r));
+          return performance.now() - t;
+        }
+      }
+    }, name);
+  for (const [step, name] of FILTERS) {
+    if (name === 'sale') await change('noQuarter'); // back to every quarter, untimed
+    await page.waitForTimeout(300);
+    await explorerLongTasks(page);
+    const ms = await change(name);
+    [count, worst] = await explorerLongTasks(page);
+    sample[step] = { ms, longTasks: count, worst };
+  }
+  await page.waitForTimeout(300);
+  await explorerLongTasks(page);
+  const panMs = await page.evaluate(async () => {
+    const at = window.__explorerProbe?.updatedAt ?? 0;
+    const t = performance.now();
+    window.__explorerMap?.panBy([200, 0], { duration: 0 });
+    for (;;) {
+      await new Promise((r) => requestAnimationFrame(r));
+      if ((window.__explorerProbe?.updatedAt ?? 0) > at) {
+        await new Promise((r) => requestAnimationFrame(r));
+        return performance.now() - t;
+      }
+    }
+  });
+  [count, worst] = await explorerLongTasks(page);
+  sample['pan 200 px'] = { ms: panMs, longTasks: count, worst };
+  await page.close();
+  return sample;
+}
+
+/** A peer page: its window.__peer API does each step and reports its own time. */
+async function runPeer(browser: Browser, peer: 'maplibre' | 'leaflet', n: number): Promise<Sample> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`http://127.0.0.1:${String(PEER_PORT)}/${peer}.html`);
+  await page.waitForFunction(() => window.__peer !== undefined);
+  const sample = {} as Sample;
+  const step = async (name: Step, fn: string) => {
+    await page.evaluate(() => window.__peer?.takeLongTasks());
+    const t0 = Date.now();
+    const ms = await page.evaluate(fn);
+    const [count, worst] = (await page.evaluate(() => window.__peer?.takeLongTasks())) ?? [0, 0];
+    sample[name] = { ms: name === 'load' ? Date.now() - t0 : Number(ms), longTasks: count, worst };
+    await page.waitForTimeout(300);
+  };
+  await step('load', `window.__peer.load(${String(n)})`);
+  await page.waitForTimeout(1200); // the same settling time as ours
+  for (const [name, f] of FILTERS) await step(name, `window.__peer.filter('${f}')`);
+  await step('pan 200 px', 'window.__peer.pan()');
+  await page.close();
+  return sample;
+}
+
+const PEERS = ['ours', 'maplibre', 'leaflet'] as const;
+type Peer = (typeof PEERS)[number];
+
+async function main(): Promise<void> {
+  for (const args of [[], ['--config', 'bench/browser/vite.config.ts']]) {
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', ...args], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('build failed');
+  }
+  const servers = [serve([], APP_PORT), serve(['--config', 'bench/browser/vite.config.ts'], PEER_PORT)];
+  try {
+    await waitFor(`http://127.0.0.1:${String(APP_PORT)}/`);
+    await waitFor(`http://127.0.0.1:${String(PEER_PORT)}/maplibre.html`);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const results: { n: number; peer: Peer; runs: Sample[]; note?: string }[] = [];
+    for (const n of sizes) {
+      for (const peer of PEERS) {
+        if (peer === 'leaflet' && n > leafletMax) {
+          results.push({ n, peer, runs: [], note: `not run above ${String(leafletMax)} points (see below)` });
+          continue;
+        }
+        const samples: Sample[] = [];
+        const count = peer === 'ours' ? runs : Math.max(1, runs - (n >= 1_000_000 ? 1 : 0));
+        for (let r = 0; r < count; r++) {
+          samples.push(peer === 'ours' ? await runOurs(browser, n) : await runPeer(browser, peer, n));
+          console.log(n, peer, r, JSON.stringify(samples[samples.length - 1]));
+        }
+        results.push({ n, peer, runs: samples });
+      }
+    }
+    await browser.close();
+    report(results);
+  } finally {
+    for (const s of servers) s.kill();
+  }
+}
+
+function report(results: { n: number; peer: Peer; runs: Sample[]; note?: string }[]): void {
+  const med = (r: { runs: Sample[] } | undefined, step: Step, key: 'ms' | 'longTasks' | 'worst') =>
+    r && r.runs.length > 0 ? median(r.runs.map((s) => s[step][key])) : Number.NaN;
+  const sections: string[] = [
+    '## Browser benchmark: the explorer vs MapLibre native clustering vs Leaflet.markercluster',
+    '',
+    `Machine: ${JSON.stringify(machine())}. Headless Debian Chromium (SwiftShader WebGL, no GPU), 1280×800. ` +
+      'Same generated transactions (`/api/data/transactions.bin`, seed 1) for every peer. Times: page open → ' +
+      'first clusters drawn (load, includes download and indexing); a filter change → the repaint that shows ' +
+      'it; a 200 px pan → the repaint. Long tasks: main-thread tasks over 50 ms during the step (count / worst). ' +
+      'Medians of the runs listed; MapLibre-native filters are `setData` with the filtered features.',
+  ];
+  for (const n of [...new Set(results.map((r) => r.n))]) {
+    const ours = results.find((r) => r.n === n && r.peer === 'ours');
+    const ml = results.find((r) => r.n === n && r.peer === 'maplibre');
+    const lf = results.find((r) => r.n === n && r.peer === 'leaflet');
+    const cell = (r: typeof ours, step: Step) =>
+      r && r.runs.length > 0
+        ? `${fmtMs(med(r, step, 'ms'))} (${String(med(r, step, 'longTasks'))} / ${fmtMs(med(r, step, 'worst'))})`
+        : '—';
+    const ratio = (r: typeof ours, step: Step) => {
+      const a = med(ours, step, 'ms');
+      const b = med(r, step, 'ms');
+      return Number.isFinite(a) && Number.isFinite(b) && a > 0 ? `${(b / a).toFixed(1)}×` : '—';
+    };
+    sections.push(
+      '',
+      `### ${n.toLocaleString('en')} transactions (runs: ours ${String(ours?.runs.length ?? 0)}, MapLibre ${String(ml?.runs.length ?? 0)}, Leaflet ${String(lf?.runs.length ?? 0)})`,
+      '',
+      markdownTable(
+        [
+          'step',
+          'this project ms (long tasks / worst)',
+          'MapLibre native',
+          'Leaflet.markercluster',
+          'MapLibre ÷ ours',
+          'Leaflet ÷ ours',
+        ],
+        STEPS.map((s) => [s, cell(ours, s), cell(ml, s), cell(lf, s), ratio(ml, s), ratio(lf, s)]),
+      ),
+    );
+    if (lf?.note)
+      sections.push(
+        '',
+        `Leaflet.markercluster ${lf.note}: research/performance-anchors.md measured it at 1M on this kind of machine ` +
+          '(73 s to load, 59–101 s per filter, 208 long tasks up to 2.2 s); a run here would take minutes per step.',
+      );
+  }
+  console.log(writeResults('browser', { machine: machine(), results }, sections.join('\n')));
+}
+
+await main();
