@@ -207,7 +207,9 @@ function report(results: { n: number; peer: Peer; runs: Sample[]; note?: string 
       'Same generated transactions (`/api/data/transactions.bin`, seed 1) for every peer. Times: page open → ' +
       'first clusters drawn (load, includes download and indexing); a filter change → the repaint that shows ' +
       'it; a 200 px pan → the repaint. Long tasks: main-thread tasks over 50 ms during the step (count / worst). ' +
-      'Medians of the runs listed; MapLibre-native filters are `setData` with the filtered features.',
+      'Medians of the runs listed; MapLibre-native filters are `setData` with the filtered features. The ' +
+      'explorer also draws the offline base map (land, estados, rivers, labels) while the peer pages draw a plain ' +
+      'background, which flatters their load and pan times.',
   ];
   for (const n of [...new Set(results.map((r) => r.n))]) {
     const ours = results.find((r) => r.n === n && r.peer === 'ours');
