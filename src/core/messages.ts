@@ -59,6 +59,9 @@ export const MESSAGES = {
   picker: {
     addressNotFound: 'No se pudo encontrar la dirección de este punto.',
     locationLabel: 'Ubicación del inmueble',
+    searchPlaceholder: 'Ubicación - Ingresar urbanización o ciudad.',
+    searching: 'Buscando la dirección…',
+    noLocation: 'Haga clic en el mapa para ubicar el inmueble.',
   },
   errors: {
     loadData: 'No se pudieron cargar los datos. Intente de nuevo.',

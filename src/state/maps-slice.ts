@@ -64,6 +64,13 @@ const mapsSlice = createSlice({
       const map = (state[action.payload.mapId] ??= { ...emptyMapState });
       map.zoom = action.payload.zoom;
     },
+    /** The location picker's chosen property location (a click, a drag, or the initial position). */
+    propertyPlaced(state, action: PayloadAction<ById<{ latitud: number; longitud: number; label: string }>>) {
+      const { mapId, latitud, longitud, label } = action.payload;
+      const map = (state[mapId] ??= { ...emptyMapState });
+      map.ubicacionNueva = { latitud, longitud };
+      map.labelNuevaUbicacion = label;
+    },
     locationFound(state, action: PayloadAction<ById<{ latitud: number; longitud: number }>>) {
       const { mapId, latitud, longitud } = action.payload;
       const map = (state[mapId] ??= { ...emptyMapState });
@@ -75,7 +82,7 @@ const mapsSlice = createSlice({
   },
 });
 
-export const { searchTextChanged, placeChosen, searchCleared, zoomChanged, locationFound } =
+export const { searchTextChanged, placeChosen, searchCleared, zoomChanged, locationFound, propertyPlaced } =
   mapsSlice.actions;
 export const { selectMap } = mapsSlice.selectors;
 export const mapsReducer = mapsSlice.reducer;

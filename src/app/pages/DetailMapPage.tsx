@@ -1,4 +1,21 @@
-/** Placeholder for the mapa de detalle del inmueble; its issue replaces this page. */
+import { useState } from 'react';
+import { DetailMap } from '../../widgets/detail-map/DetailMap.tsx';
+import { initialFromHash } from './picker-demo.ts';
+import './picker-page.css';
+
+/** Demo of the fixed property detail map; `?lat=&lng=` chooses the property (default: a flat in Caracas). */
 export function DetailMapPage() {
-  return <p className="app__placeholder">En construcción: mapa de detalle del inmueble.</p>;
+  const [initial] = useState(() => initialFromHash(window.location.hash));
+  const at = initial.position ?? { latitud: 10.4961, longitud: -66.8537 };
+  return (
+    <section className="picker-page" aria-label="Mapa de detalle del inmueble">
+      <DetailMap
+        mapId="detalle"
+        latitud={at.latitud}
+        longitud={at.longitud}
+        search={{ visible: true }}
+        twoFingers
+      />
+    </section>
+  );
 }

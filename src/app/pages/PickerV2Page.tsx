@@ -1,4 +1,32 @@
-/** Placeholder for the selector de ubicación v2; its issue replaces this page. */
+import { useState } from 'react';
+import { formatNumber } from '../../core/format.ts';
+import { LocationPicker, type PickedLocation } from '../../widgets/location-picker/LocationPicker.tsx';
+import { COUNTRY_CENTRE, initialFromHash } from './picker-demo.ts';
+import './picker-page.css';
+
+/** Demo of the location picker v2 (address autocomplete, 100 ms); `?lat=&lng=&desc=` in the hash sets an initial position. */
 export function PickerV2Page() {
-  return <p className="app__placeholder">En construcción: selector de ubicación v2.</p>;
+  const [initial] = useState(() => initialFromHash(window.location.hash));
+  const [picked, setPicked] = useState<PickedLocation | null>(null);
+  return (
+    <section className="picker-page" aria-label="Selector de ubicación v2">
+      <LocationPicker
+        mapId="ubicacion-v2"
+        version={2}
+        latitud={COUNTRY_CENTRE.latitud}
+        longitud={COUNTRY_CENTRE.longitud}
+        initialPosition={initial.position}
+        description={initial.description}
+        countryCodes={['ve']}
+        search={{ visible: true }}
+        twoFingers
+        onLocation={setPicked}
+      />
+      <p className="picker-page__result" role="status" data-testid="picked">
+        {picked
+          ? `Ubicación elegida: ${formatNumber(picked.latitud, 6)}, ${formatNumber(picked.longitud, 6)}${picked.label ? ` · ${picked.label}` : ''}`
+          : 'Haga clic en el mapa para ubicar el inmueble.'}
+      </p>
+    </section>
+  );
 }

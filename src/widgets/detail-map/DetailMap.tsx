@@ -1,0 +1,51 @@
+import { Marker } from 'maplibre-gl';
+import { useEffect } from 'react';
+import { ZOOM } from '../../core/constants.ts';
+import { MESSAGES } from '../../core/messages.ts';
+import { config } from '../../config/index.ts';
+import { maxBoundsFor, resolveMapStyle } from '../../map/style-source.ts';
+import { useWidgetMap } from '../../map/use-widget-map.ts';
+import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
+import './detail-map.css';
+
+export interface DetailMapProps {
+  mapId: string;
+  latitud: number;
+  longitud: number;
+  zoom?: number;
+  /** The optional search box (buscador), shown when marked visible. */
+  search?: { visible: boolean };
+  twoFingers?: boolean;
+}
+
+/** Property detail map (spec §2): fixed — no zoom, drag, scroll or keyboard — centred on one marker. */
+export function DetailMap(props: DetailMapProps) {
+  const [mapRef, map] = useWidgetMap({
+    kind: 'detail',
+    twoFingers: props.twoFingers,
+    style: resolveMapStyle(config, window.location.origin),
+    center: [props.longitud, props.latitud],
+    zoom: props.zoom ?? ZOOM.location,
+    maxBounds: maxBoundsFor(config),
+  });
+  useEffect(() => {
+    if (!map) return undefined;
+    const marker = new Marker({ color: '#d62828' }).setLngLat([props.longitud, props.latitud]).addTo(map);
+    marker.getElement().setAttribute('aria-label', MESSAGES.picker.locationLabel);
+    return () => {
+      marker.remove();
+    };
+  }, [map, props.latitud, props.longitud]);
+  return (
+    <div className="detail-map">
+      {props.search?.visible ? (
+        <div className="detail-map__toolbar">
+          <PlaceSearchBox mapId={props.mapId} map={map} />
+        </div>
+      ) : null}
+      <div className="detail-map__stage">
+        <div ref={mapRef} className="detail-map__canvas" data-testid={`${props.mapId}-map`} />
+      </div>
+    </div>
+  );
+}
