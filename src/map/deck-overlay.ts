@@ -52,6 +52,10 @@ export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): (
     if (canvas) return;
     canvas = overlay.getCanvas();
     canvas?.addEventListener('webglcontextlost', onLost);
+    // Deck's canvas only paints over the map (which takes the pointer and keyboard): keep it out of the tab
+    // order and of the accessibility tree, where it would be an unnamed, useless stop.
+    canvas?.setAttribute('tabindex', '-1');
+    canvas?.setAttribute('aria-hidden', 'true');
   };
   map.addControl(overlay);
   remember();

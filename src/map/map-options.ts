@@ -7,6 +7,7 @@ export type MapKind = 'general-listing' | 'cluster' | 'agency' | 'detail' | 'pic
 
 /** MapLibre's UI strings in Spanish (its defaults are English). */
 export const MAP_LOCALE: Record<string, string> = {
+  'Map.Title': 'Mapa',
   'NavigationControl.ZoomIn': 'Acercar',
   'NavigationControl.ZoomOut': 'Alejar',
   'NavigationControl.ResetBearing': 'Restablecer orientación',
