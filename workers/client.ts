@@ -96,6 +96,8 @@ export class ClusterClient {
   /** Configuration or a restore after a restart: calls wait for it (the reload source may be async). */
   private ready: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** What the last restore loaded (answers a load() that a crash interrupted). */
+  private restored: LoadResult | null = null;
   /** Restarts since the last answered call. */
   private restarts = 0;
 
@@ -120,8 +122,22 @@ export class ClusterClient {
   ): Promise<LoadResult> {
     this.reload = reload ?? null;
     this.lastFilter = null;
+    this.restored = null;
     // No need to gate later calls on this one: the worker handles messages in order.
-    return this.call((r) => r.load(transfer(table, tableBuffers(table))), LOAD_TIMEOUT_FACTOR);
+    try {
+      return await this.call((r) => r.load(transfer(table, tableBuffers(table))), LOAD_TIMEOUT_FACTOR);
+    } catch (error) {
+      // The worker died during the load: with a reload source the restart loads the table again, and
+      // that load is this call's answer (a page must not show "could not load" for data that is there).
+      if (!(error instanceof Error) || error.message !== RESTARTED || !this.reload) throw error;
+      for (let ready = this.ready; ; ready = this.ready) {
+        await ready;
+        if (ready === this.ready) break;
+      }
+      const restored = this.lastRestore();
+      if (restored) return restored;
+      throw error;
+    }
   }
 
   async setFilter(filter: EngineFilter): Promise<{ matching: number }> {
@@ -159,6 +175,11 @@ export class ClusterClient {
     this.closed = true;
     this.failPending(new EngineClosedError());
     this.handle.terminate();
+  }
+
+  /** A method, not the field, for the same reason as isClosed(). */
+  private lastRestore(): LoadResult | null {
+    return this.restored;
   }
 
   /** A method, not the field, so that checks after an await are not narrowed away by the compiler. */
@@ -206,7 +227,7 @@ export class ClusterClient {
     if (!this.reload) return;
     const table = await this.bounded(Promise.resolve(this.reload()), ms * LOAD_TIMEOUT_FACTOR);
     const load = remote.load(transfer(table, tableBuffers(table)));
-    unwrap(await this.bounded<Answer<LoadResult>>(load, ms * LOAD_TIMEOUT_FACTOR));
+    this.restored = unwrap(await this.bounded<Answer<LoadResult>>(load, ms * LOAD_TIMEOUT_FACTOR));
     if (this.lastFilter)
       unwrap(await this.bounded<Answer<{ matching: number }>>(remote.setFilter(this.lastFilter), ms));
   }

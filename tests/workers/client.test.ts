@@ -192,6 +192,26 @@ describe('ClusterClient over a real MessageChannel', () => {
     expect((await client.getClusters([...WORLD], 19))?.length).toBe(expected);
   });
 
+  it('a crash during the load is answered by the restart’s reload, not by an error', async () => {
+    const { client, workers } = newClient();
+    let reloads = 0;
+    // The first worker dies while it is indexing: its answer never comes back.
+    const first = workers.started[0];
+    if (!first) throw new Error('no worker');
+    first.engine.load = () => {
+      first.crash('simulated crash during the load');
+      return { ok: false, error: 'never delivered' };
+    };
+    const loaded = await client.load(tableFrom(points), () => {
+      reloads++;
+      return tableFrom(points);
+    });
+    expect(loaded.indexed).toBe(points.length);
+    expect(reloads).toBe(1);
+    expect(workers.started).toHaveLength(2);
+    expect((await client.getSummary())?.total).toBe(points.length);
+  });
+
   it('never hangs: a worker that stops answering times out once and is replaced', async () => {
     const { port2 } = new MessageChannel(); // nobody listens on the other side
     const silent: WorkerHandle = {

@@ -98,9 +98,11 @@ export function TransactionsMap() {
     );
   }, [client, info, filter]);
 
-  // The view: clusters and the per-quarter summary of the box, re-asked on every move and filter answer.
+  // The view: clusters and the per-quarter summary of the box, re-asked on every move and filter change. The
+  // worker answers in order, so these calls, posted right after setFilter in the same commit, already see the
+  // new filter: no wait for its answer (one round trip and one render fewer per change).
   useEffect(() => {
-    if (!map || !client || matching === null) return undefined;
+    if (!map || !client || !info) return undefined;
     const query = () => {
       const b = map.getBounds();
       const box: [number, number, number, number] = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
@@ -120,7 +122,7 @@ export function TransactionsMap() {
     return () => {
       map.off('moveend', query);
     };
-  }, [map, client, matching]);
+  }, [map, client, info, filter]);
 
   // Shareable URL: filter and view, replaced (not pushed) so the back button leaves the explorer.
   useEffect(() => {
