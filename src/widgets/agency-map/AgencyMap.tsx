@@ -200,7 +200,7 @@ function AgencyMapView(props: ViewProps) {
   useEffect(() => {
     const highlighted = new Set([selectedId, hovered?.id].filter((id): id is string => id != null));
     overlay.setProps({
-      layers: agencyLayers({ ...drawn, colors, radius, labels, highlighted }),
+      layers: agencyLayers({ ...drawn, colors, radius, labels, zoom, highlighted }),
       getCursor: ({ isHovering }) => (isHovering ? 'pointer' : 'grab'),
       onHover: (info: PickingInfo) => {
         setHovered(hoveredOf(info));

@@ -5,6 +5,7 @@ import { cssColorToRgba, type Rgba } from '../../core/colors.ts';
 import { formatPriceLabel } from '../../core/format.ts';
 import type { Inmobiliaria, Property } from '../../core/types.ts';
 import { LABEL_CHARACTERS } from '../../layers/cluster-layers.ts';
+import { thinLabels } from '../../core/label-thinning.ts';
 
 /** One coverage circle on the map: an agency's `circulos[]` entry at the agency's position. */
 export interface CoverageCircle {
@@ -34,6 +35,8 @@ export interface AgencyLayerInput {
   colors: AgencyMapColors;
   radius: number;
   labels: boolean;
+  /** The zoom the labels are thinned for. */
+  zoom: number;
   /** Hovered or selected: drawn in the selection colour. */
   highlighted: ReadonlySet<string>;
 }
@@ -89,15 +92,20 @@ export function agencyLayers(input: AgencyLayerInput): Layer[] {
     }),
   ];
   if (input.labels) {
-    const texts: { position: [number, number]; text: string }[] = [
-      ...input.agencies.map((a) => ({ position: agencyLngLat(a), text: a.nombre })),
-      ...input.properties.map((p) => ({
-        position: [p.longitud, p.latitud] as [number, number],
-        text: formatPriceLabel(p.precio),
-      })),
-    ];
+    // Hundreds of listings around an office would pile their labels up: keep those that fit (names first).
+    const texts = thinLabels(
+      [
+        ...input.agencies.map((a) => ({ position: agencyLngLat(a), text: a.nombre, priority: 1 })),
+        ...input.properties.map((p) => ({
+          position: [p.longitud, p.latitud] as [number, number],
+          text: formatPriceLabel(p.precio),
+          priority: 0,
+        })),
+      ],
+      input.zoom,
+    );
     layers.push(
-      new TextLayer<{ position: [number, number]; text: string }>({
+      new TextLayer<{ position: readonly [number, number]; text: string }>({
         id: 'etiquetas',
         data: texts,
         getPosition: (t) => t.position,
