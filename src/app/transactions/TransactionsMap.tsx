@@ -53,7 +53,6 @@ export function TransactionsMap() {
   const [matching, setMatching] = useState<number | null>(null);
   const [view, setView] = useState<ClusterResult | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
-  const [moves, setMoves] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dataUrl = `/api/data/transactions.bin?count=${String(initial.count)}&seed=1`;
@@ -115,7 +114,6 @@ export function TransactionsMap() {
       client.getSummary(box).then((s) => {
         if (s) setSummary(s);
       }, report);
-      setMoves((m) => m + 1);
     };
     query();
     map.on('moveend', query);
@@ -124,17 +122,31 @@ export function TransactionsMap() {
     };
   }, [map, client, info, filter]);
 
-  // Shareable URL: filter and view, replaced (not pushed) so the back button leaves the explorer.
+  // Shareable URL: filter and view, replaced (not pushed) so the back button leaves the explorer. Written
+  // from the filter and from the map's own move events — no React state, so bursts of input cost no renders.
   useEffect(() => {
-    if (!map) return;
-    const c = map.getCenter();
-    const text = serializeExplorerState({
-      count: initial.count,
-      filter,
-      view: moves > 1 || initial.view ? { lat: c.lat, lng: c.lng, zoom: map.getZoom() } : null,
-    });
-    window.history.replaceState(null, '', `#/transacciones${text ? `?${text}` : ''}`);
-  }, [map, filter, moves, initial]);
+    if (!map) return undefined;
+    let moved = initial.view !== null;
+    const write = () => {
+      const c = map.getCenter();
+      const text = serializeExplorerState({
+        count: initial.count,
+        filter,
+        view: moved ? { lat: c.lat, lng: c.lng, zoom: map.getZoom() } : null,
+      });
+      window.history.replaceState(null, '', `#/transacciones${text ? `?${text}` : ''}`);
+    };
+    // The country view the map opens at is not worth sharing; any move after it is (a drag, a cluster click).
+    const onMove = () => {
+      moved = true;
+      write();
+    };
+    write();
+    map.on('moveend', onMove);
+    return () => {
+      map.off('moveend', onMove);
+    };
+  }, [map, filter, initial]);
 
   const [overlay] = useState(() => new MapLibreOverlay({ layers: [] }));
   useEffect(() => (map ? attachDeckOverlay(map, overlay) : undefined), [map, overlay]);
