@@ -83,3 +83,26 @@ test('place search survives a geocoder slower than its timeout and then works ag
   await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Maracaibo');
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
+
+for (const [name, fault] of Object.entries(FAULTS)) {
+  test(`address autocomplete (picker v2) survives: ${name}`, async ({ page }) => {
+    const errors = collectPageErrors(page);
+    let faulty = true;
+    await page.route('**/api/geocoder/autocomplete**', async (route) => {
+      if (faulty) await fault(route);
+      else await route.fallback();
+    });
+    await page.goto('/#/ubicacion-v2');
+    const input = page.getByRole('combobox', { name: 'Buscar dirección' });
+    await input.fill('Barquisim');
+    await page.waitForTimeout(600);
+    await expect(input).toHaveValue('Barquisim'); // the typed text is never lost
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    faulty = false;
+    await input.fill('Barquisime');
+    await expect(
+      page.getByRole('listbox', { name: 'Buscar dirección' }).getByRole('option').first(),
+    ).toContainText('Barquisimeto');
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+}
