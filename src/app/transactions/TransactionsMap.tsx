@@ -54,6 +54,8 @@ export function TransactionsMap() {
   const [view, setView] = useState<ClusterResult | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
   const [playing, setPlaying] = useState(false);
+  // On phones the filters fold away behind a button so the map stays visible; the count always shows.
+  const [filtersOpen, setFiltersOpen] = useState(() => window.innerWidth > 768);
   const [error, setError] = useState<string | null>(null);
   const dataUrl = `/api/data/transactions.bin?count=${String(initial.count)}&seed=1`;
 
@@ -241,12 +243,22 @@ export function TransactionsMap() {
     <section className="overview explorer" aria-label="Mapa de transacciones">
       <div ref={mapRef} className="overview__map" data-testid="transactions-map" />
       <form
-        className="explorer__panel"
+        className={`explorer__panel${filtersOpen ? '' : ' explorer__panel--folded'}`}
         aria-label="Filtros de transacciones"
         onSubmit={(e) => {
           e.preventDefault();
         }}
       >
+        <button
+          type="button"
+          className="explorer__fold"
+          aria-expanded={filtersOpen}
+          onClick={() => {
+            setFiltersOpen(!filtersOpen);
+          }}
+        >
+          Filtros
+        </button>
         {loading ? (
           <label className="explorer__progress">
             Cargando transacciones
