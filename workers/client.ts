@@ -109,7 +109,9 @@ export class ClusterClient {
       this.ready = this.bounded<Answer<EngineOptions>>(this.remote.configure(options.engineOptions), ms).then(
         unwrap,
         (error: unknown) => {
-          console.error('No se pudo configurar el motor de agrupación:', error);
+          // A page that left at once closed the client: nothing to report.
+          if (!isEngineClosed(error) && !this.isClosed())
+            console.error('No se pudo configurar el motor de agrupación:', error);
         },
       );
     }
@@ -214,7 +216,8 @@ export class ClusterClient {
       this.lastFilter = null;
     }
     this.ready = this.restore().catch((error: unknown) => {
-      console.error('No se pudo restaurar el motor de agrupación:', error);
+      if (!isEngineClosed(error) && !this.isClosed())
+        console.error('No se pudo restaurar el motor de agrupación:', error);
     });
   }
 

@@ -12,6 +12,13 @@ function currentLayers(overlay: MapLibreOverlay): Layer[] {
   return Array.isArray(layers) ? layers.filter((l): l is Layer => l instanceof Layer) : [];
 }
 
+/** The luma.gl canvas context of the overlay's Deck, if it has one yet (private fields, read in one place). */
+function deckSurface(overlay: MapLibreOverlay): { destroy(): void } | null {
+  const deck = (overlay as unknown as { _deck?: { device?: { canvasContext?: unknown } | null } })._deck;
+  const context = deck?.device?.canvasContext as { destroy?: unknown } | undefined;
+  return context && typeof context.destroy === 'function' ? (context as { destroy(): void }) : null;
+}
+
 const MAX_REBUILDS = 5;
 const REBUILD_DELAY_MS = 250;
 
@@ -25,6 +32,7 @@ const REBUILD_DELAY_MS = 250;
 export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): () => void {
   // The canvas exists once deck has its device; remember it, as after map.remove() it can't be asked for.
   let canvas: HTMLCanvasElement | null = null;
+  let surface: { destroy(): void } | null = null;
   let rebuilds = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let detached = false;
@@ -38,6 +46,8 @@ export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): (
       if (detached) return;
       forget();
       removeControlSafely(map, overlay);
+      surface?.destroy();
+      surface = null;
       // Layer instances keep state (buffers, shaders) of the lost context: a new Deck needs fresh ones.
       overlay.setProps({ layers: currentLayers(overlay).map((layer) => layer.clone({}) as Layer) });
       map.addControl(overlay);
@@ -49,6 +59,10 @@ export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): (
     canvas = null;
   };
   const remember = () => {
+    // deck.gl 9.4's finalize() drops its canvas context without destroying it, so its ResizeObserver and
+    // media-query listener keep the detached canvas and the whole Deck alive (deck.gl issue #10355; ~0.3–1 MB
+    // per widget mount measured here). Keep a handle to destroy it ourselves.
+    surface ??= deckSurface(overlay);
     if (canvas) return;
     canvas = overlay.getCanvas();
     canvas?.addEventListener('webglcontextlost', onLost);
@@ -70,5 +84,11 @@ export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): (
     removeControlSafely(map, overlay);
     const gl = released?.getContext('webgl2') ?? null;
     gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    try {
+      surface?.destroy();
+    } catch (error) {
+      console.warn('No se pudo liberar el lienzo de deck.gl:', error);
+    }
+    surface = null;
   };
 }
