@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeProperties } from '../../src/core/normalize.ts';
+import type { Property } from '../../src/core/types.ts';
+import { cardFields, PLACEHOLDER_PHOTOS, ZONE_ICONS } from '../../src/widgets/property-card/card-fields.ts';
+
+const ORIGIN = 'https://inmuebles.example';
+
+function property(extra: Record<string, unknown>): Property {
+  const { properties } = normalizeProperties([{ id: 'p', latitud: 10.5, longitud: -66.9, ...extra }]);
+  const p = properties[0];
+  if (!p) throw new Error('record rejected');
+  return p;
+}
+
+describe('popup card and mobile panel fields', () => {
+  it('formats price with $ and thousands, areas in m², and the hab / baños / est counts', () => {
+    const f = cardFields(
+      property({
+        precio: 1250000,
+        areaConstruccion: 120,
+        areaTerreno: 300,
+        nroHabitaciones: 3,
+        nroBanios: 2,
+        nroEstacionamientos: 1,
+        tipoInmueble: ' Casa ',
+        codigoInmueblePublico: 'COD-9',
+      }),
+      ORIGIN,
+    );
+    expect(f.precio).toBe('$1.250.000');
+    expect(f.areas).toEqual(['120 m²', '300 m²']);
+    expect(f.counts).toEqual(['3 hab', '2 baños', '1 est']);
+    expect(f.tipo).toBe('Casa');
+    expect(f.codigo).toBe('COD-9');
+  });
+
+  it('omits empty text and zero areas; unparseable numbers read 0', () => {
+    const f = cardFields(
+      property({ precio: 'abc', nroHabitaciones: 'x', areaConstruccion: 'n/a', urbanizacion: '   ' }),
+      ORIGIN,
+    );
+    expect(f.precio).toBe('$0');
+    expect(f.counts[0]).toBe('0 hab');
+    expect(f.areas).toEqual([]);
+    expect(f.urbanizacion).toBe('');
+    expect(f.direccion).toBe('');
+    expect(f.tipo).toBe('');
+  });
+
+  it('uses the three local placeholders when no photo is safe to load', () => {
+    const none = cardFields(property({}), ORIGIN);
+    expect(none.photos).toEqual([...PLACEHOLDER_PHOTOS]);
+    expect(none.usesPlaceholders).toBe(true);
+    const unsafe = cardFields(
+      property({
+        foto: 'javascript:alert(1)',
+        imagenes: ['data:image/png;base64,AAAA', '//evil.example/x.jpg'],
+      }),
+      ORIGIN,
+    );
+    expect(unsafe.photos).toEqual([...PLACEHOLDER_PHOTOS]);
+  });
+
+  it('keeps safe photos (deduplicated, relative ones resolved on this origin)', () => {
+    const f = cardFields(
+      property({ foto: '/fotos/1.jpg', imagenes: ['/fotos/1.jpg', 'https://cdn.example/2.jpg'] }),
+      ORIGIN,
+    );
+    expect(f.photos).toEqual([`${ORIGIN}/fotos/1.jpg`, 'https://cdn.example/2.jpg']);
+    expect(f.usesPlaceholders).toBe(false);
+  });
+
+  it('shows a zone icon for oro / alerta / riesgo / pérdida, accents and case ignored', () => {
+    expect(cardFields(property({ zona: 'ORO' }), ORIGIN).zone).toBe('oro');
+    expect(cardFields(property({ zona: 'Pérdida' }), ORIGIN).zone).toBe('perdida');
+    expect(cardFields(property({ zona: ' Riesgo ' }), ORIGIN).zone).toBe('riesgo');
+    expect(cardFields(property({ zona: 'alerta' }), ORIGIN).zone).toBe('alerta');
+    expect(cardFields(property({ zona: 'plata' }), ORIGIN).zone).toBeNull();
+    expect(Object.keys(ZONE_ICONS).sort()).toEqual(['alerta', 'oro', 'perdida', 'riesgo']);
+    for (const icon of Object.values(ZONE_ICONS)) expect(icon.label).toMatch(/^Zona /);
+  });
+
+  it('keeps markup in records as plain text (the components render it as text)', () => {
+    const f = cardFields(property({ urbanizacion: '<img src=x onerror=alert(1)>' }), ORIGIN);
+    expect(f.urbanizacion).toBe('<img src=x onerror=alert(1)>');
+  });
+});
