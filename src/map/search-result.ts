@@ -1,4 +1,4 @@
-import { type Map as MapLibreMap, Marker, Popup } from 'maplibre-gl';
+import { type Map as MapLibreMap, Marker, Popup, type StyleSpecification } from 'maplibre-gl';
 import type { BBox } from '../core/types.ts';
 
 const SOURCE = 'busqueda-recuadro';
@@ -60,7 +60,9 @@ function setRectangle(map: MapLibreMap, bbox: BBox | null): void {
  * comes again and was dropped.
  */
 function styleReady(map: MapLibreMap): boolean {
-  return map.getStyle() !== undefined;
+  // MapLibre's typing omits it, but getStyle() is undefined until the style document is in.
+  const style: StyleSpecification | undefined = map.getStyle();
+  return style !== undefined;
 }
 
 /** Removes the search marker, its popup and the rectangle. */
