@@ -61,7 +61,7 @@ function setRectangle(map: MapLibreMap, bbox: BBox | null): void {
  */
 function styleReady(map: MapLibreMap): boolean {
   // MapLibre's typing omits it, but getStyle() is undefined until the style document is in.
-  const style: StyleSpecification | undefined = map.getStyle();
+  const style = map.getStyle() as StyleSpecification | undefined;
   return style !== undefined;
 }
 
