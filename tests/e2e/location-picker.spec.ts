@@ -134,6 +134,24 @@ test('the demo links switch between starting with and without an initial positio
   await expect(page.locator('.picker__marker')).toHaveCount(0);
 });
 
+test('remounting while the label is looked up (demo links, another route) still labels the point', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const links = page.getByRole('navigation', { name: MESSAGES.pickerDemo.startsLabel });
+  await page.goto('/#/ubicacion');
+  await ready(page, V1);
+  // Straight to another route with a position, then back and forth between starts, without waiting.
+  await page.goto('/#/ubicacion-v2?lat=10.4961&lng=-66.8537');
+  await links.getByRole('link', { name: MESSAGES.pickerDemo.withoutPosition }).click();
+  await links.getByRole('link', { name: MESSAGES.pickerDemo.withPosition, exact: true }).click();
+  await expect.poll(async () => (await probe(page, V2))?.status).toBe('found');
+  expect((await probe(page, V2))?.label).toMatch(/Venezuela$/);
+  await expect(popup(page)).toHaveText(/Venezuela$/);
+  await expect(page.locator('.picker__marker')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
 test('a failing geocoder (HTTP 500) keeps the chosen point and says the address could not be found', async ({
   page,
 }) => {

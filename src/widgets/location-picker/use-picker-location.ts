@@ -43,7 +43,9 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
   // The latest state for event handlers and geocoder answers (written and read only there, never in render).
   const latest = useRef<PickerState>(emptyPickerState);
   const marker = useRef<PropertyMarker | null>(null);
-  const lookup = useRef<{ abort: () => void } | null>(null);
+  const lookup = useRef<{ abort: () => void; lat: number; lng: number } | null>(null);
+  // False once the map (or the component) is gone: answers arriving later are not for anyone.
+  const alive = useRef(false);
   const onLocation = useRef(input.onLocation);
   useEffect(() => {
     onLocation.current = input.onLocation;
@@ -81,13 +83,22 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
         });
       }
       commit(next);
-      // A newer point makes the older lookup useless: cancel it (its answer would be dropped anyway).
-      lookup.current?.abort();
+      // A newer point makes the older lookup useless: cancel it (its answer would be dropped anyway). Not when
+      // it asked for this very point: RTK Query would hand the new lookup the cancelled one's AbortError.
+      const older = lookup.current;
+      if (older && (older.lat !== lat || older.lng !== lng)) older.abort();
       lookup.current = null;
       if (!needsLookup(next)) return;
       const request = reverse({ lat, lon: lng }, true);
-      lookup.current = request;
+      lookup.current = {
+        abort: () => {
+          request.abort();
+        },
+        lat,
+        lng,
+      };
       void request.then((answer) => {
+        if (!alive.current) return;
         const outcome = answer.error
           ? ({ ok: false } as const)
           : ({ ok: true, label: answer.data?.LongLabel ?? null } as const);
@@ -102,6 +113,17 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
   useEffect(() => {
     placeRef.current = place;
   });
+
+  // Declared before the placing effects, so it is set when they run. No abort on the way out: a remount (demo
+  // links, StrictMode) asks for the same point again and gets the cached answer instead of a cancelled one.
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      marker.current?.remove();
+      marker.current = null;
+    };
+  }, [map]);
 
   // Initial position: the location, with the given description or the reverse-geocoded label. Only when the
   // map is created: later prop changes never move the user's marker.
@@ -124,13 +146,5 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
     };
   }, [map, detail, place]);
 
-  useEffect(
-    () => () => {
-      lookup.current?.abort();
-      marker.current?.remove();
-      marker.current = null;
-    },
-    [map],
-  );
   return state;
 }
