@@ -94,6 +94,21 @@ export const MESSAGES = {
     all: 'Todos',
     mode: 'Modo',
   },
+  /** Location picker and detail map demos (issue 7 §1–2). */
+  pickerDemo: {
+    chosen: 'Ubicación elegida:',
+    lookingUp: 'buscando la dirección…',
+    startsLabel: 'Inicios de la demostración',
+    withoutPosition: 'Sin ubicación inicial',
+    withPosition: 'Con ubicación inicial',
+    withDescription: 'Con ubicación y descripción',
+    sampleDescription: 'Apartamento en Los Palos Grandes',
+    pickerSection: 'Selector de ubicación v{version}',
+    detailSection: 'Mapa de detalle del inmueble',
+    withSearch: 'Con buscador',
+    withoutSearch: 'Sin buscador',
+    property: 'Inmueble en {coords}',
+  },
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import { type Map as MapLibreMap, Marker, Popup } from 'maplibre-gl';
+import { type Map as MapLibreMap, Marker, Popup, type StyleSpecification } from 'maplibre-gl';
 import type { BBox } from '../core/types.ts';
 
 const SOURCE = 'busqueda-recuadro';
@@ -54,11 +54,22 @@ function setRectangle(map: MapLibreMap, bbox: BBox | null): void {
   map.addLayer({ id: SOURCE, type: 'line', source: SOURCE, paint: RECTANGLE_PAINT });
 }
 
+/**
+ * The style document is in, so sources and layers can be added. Not `isStyleLoaded()`: that also waits for every
+ * tile, so a search made while tiles load (mid-flight, or on a slow network) waited for a 'load' that never
+ * comes again and was dropped.
+ */
+function styleReady(map: MapLibreMap): boolean {
+  // MapLibre's typing omits it, but getStyle() is undefined until the style document is in.
+  const style = map.getStyle() as StyleSpecification | undefined;
+  return style !== undefined;
+}
+
 /** Removes the search marker, its popup and the rectangle. */
 export function clearSearchResult(map: MapLibreMap): void {
   markers.get(map)?.remove();
   markers.delete(map);
-  if (map.isStyleLoaded()) setRectangle(map, null);
+  if (styleReady(map)) setRectangle(map, null);
 }
 
 /**
@@ -83,6 +94,6 @@ export function showSearchResult(map: MapLibreMap, view: SearchResultView): void
       map.flyTo({ center: view.center, zoom: view.zoom, duration: view.durationMs });
     }
   };
-  if (map.isStyleLoaded()) apply();
-  else map.once('load', apply);
+  if (styleReady(map)) apply();
+  else map.once('style.load', apply);
 }

@@ -15,17 +15,23 @@ import type { SearchSuggestion } from '../geocoding/conversions.ts';
 const ALPHA2: Readonly<Record<string, string>> = { VEN: 've' };
 const COUNTRY = ALPHA2[COUNTRY_CODE] ?? 've';
 
-const geocoderOptions = (): GeocoderOptions => ({
+/** `countryCodes`: a widget's own restriction (spec §5); the configured country when none is given. */
+const geocoderOptions = (countryCodes?: readonly string[]): GeocoderOptions => ({
   baseUrl: new URL(config.geocoderUrl, window.location.origin).href,
   key: config.geocoderKey,
-  countryCodes: [COUNTRY],
+  countryCodes: countryCodes?.length ? countryCodes : [COUNTRY],
 });
 
 /** A forward lookup: the text, and the map's bounds outside which results are dropped (spec §5). */
 export interface ForwardArgs {
   text: string;
   bounds?: [number, number, number, number] | null;
+  /** ISO alpha-2 codes the results are restricted to; the configured country when absent. */
+  countryCodes?: readonly string[];
 }
+
+/** An autocomplete lookup: the bare text, or the text and the widget's country codes. */
+export type AutocompleteArgs = string | { text: string; countryCodes?: readonly string[] };
 
 /**
  * Geocoding through RTK Query: identical lookups are de-duplicated and cached, and a lookup no component waits
@@ -37,14 +43,17 @@ export const geocoderApi = createApi({
   keepUnusedDataFor: 300,
   endpoints: (build) => ({
     forward: build.query<SearchSuggestion[], ForwardArgs>({
-      queryFn: async ({ text, bounds }, { signal }) => {
-        const answer = await forwardGeocode(text, { ...geocoderOptions(), bounds: bounds ?? null }, signal);
+      queryFn: async ({ text, bounds, countryCodes }, { signal }) => {
+        const options = { ...geocoderOptions(countryCodes), bounds: bounds ?? null };
+        const answer = await forwardGeocode(text, options, signal);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),
-    autocomplete: build.query<AddressResult[], string>({
-      queryFn: async (text, { signal }) => {
-        const answer = await autocompleteAddress(text, geocoderOptions(), signal);
+    autocomplete: build.query<AddressResult[], AutocompleteArgs>({
+      queryFn: async (args, { signal }) => {
+        const { text, countryCodes } =
+          typeof args === 'string' ? { text: args, countryCodes: undefined } : args;
+        const answer = await autocompleteAddress(text, geocoderOptions(countryCodes), signal);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),

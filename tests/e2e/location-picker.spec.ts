@@ -1,9 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
+/**
+ * The property location picker (spec §2, §4 picker zoom rules, §8) with the real mouse: placing, replacing and
+ * dragging the marker, geocoder failures and stale answers, initial positions, both search variants.
+ * State is read from `window.__pickers` (the chosen point) and `window.__mapViews.picker` (centre and zoom).
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { MESSAGES } from '../../src/core/messages.ts';
+import { pickerZoomAfterSearch } from '../../src/core/zoom.ts';
 import { collectPageErrors } from './console.ts';
 
+const V1 = 'ubicacion-v1';
+const V2 = 'ubicacion-v2';
 const probe = (page: Page, id: string) => page.evaluate((m) => window.__pickers?.[m] ?? null, id);
 const view = (page: Page) => page.evaluate(() => window.__mapViews?.picker ?? null);
+const popup = (page: Page) => page.locator('.maplibregl-popup .picker__popup');
+const field = (page: Page) => page.getByRole('textbox', { name: MESSAGES.picker.locationLabel });
+
 async function pixel(page: Page, id: string, lng: number, lat: number): Promise<[number, number]> {
   const p = await page.evaluate(
     ([m, x, y]) => window.__pickerPixel?.(String(m), Number(x), Number(y)) ?? null,
@@ -12,133 +23,340 @@ async function pixel(page: Page, id: string, lng: number, lat: number): Promise<
   if (!p) throw new Error('no pixel');
   return p;
 }
-async function ready(page: Page, id: string) {
-  await expect(page.getByTestId(`${id}-map`).locator('canvas.maplibregl-canvas')).toBeVisible();
-  await expect.poll(() => probe(page, id)).not.toBeNull();
-  await page.waitForTimeout(500);
+
+async function clickAt(page: Page, id: string, lng: number, lat: number): Promise<void> {
+  const [x, y] = await pixel(page, id, lng, lat);
+  await page.mouse.click(x, y);
 }
 
-test('a click places the marker, keeps the coordinates at once, and labels it with the address; a new click replaces it', async ({
+/** Waits for the map's canvas, the picker's probe and the style (so clicks land on a loaded map). */
+async function ready(page: Page, id: string): Promise<void> {
+  await expect(page.getByTestId(`${id}-map`).locator('canvas.maplibregl-canvas')).toBeVisible();
+  await expect.poll(() => probe(page, id)).not.toBeNull();
+  await expect.poll(() => view(page)).not.toBeNull();
+}
+
+async function dragMarker(page: Page, id: string, dx: number, dy: number): Promise<void> {
+  const at = await page.evaluate((m) => window.__pickerMarker?.(m) ?? null, id);
+  if (!at) throw new Error('no marker');
+  await page.mouse.move(at[0], at[1]);
+  await page.mouse.down();
+  await page.mouse.move(at[0] + dx, at[1] + dy, { steps: 10 });
+  await page.mouse.up();
+}
+
+test('a click stores the point at once, labels it by reverse geocoding, and a new click replaces marker and popup', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
   await page.goto('/#/ubicacion');
-  await ready(page, 'ubicacion-v1');
-  const [x, y] = await pixel(page, 'ubicacion-v1', -66.88, 10.49);
-  await page.mouse.click(x, y);
-  await expect.poll(async () => (await probe(page, 'ubicacion-v1'))?.latitud ?? 0).toBeCloseTo(10.49, 0);
-  await expect.poll(async () => (await probe(page, 'ubicacion-v1'))?.label ?? '').toMatch(/Venezuela$/);
-  const popup = page.locator('.maplibregl-popup .picker__popup');
-  await expect(popup).toHaveText(/Venezuela$/);
-  await expect(page.getByRole('textbox', { name: MESSAGES.picker.locationLabel })).toHaveValue(
-    /^10,\d+, -66,\d+ — .*Venezuela$/,
-  );
+  await ready(page, V1);
+  await expect(field(page)).toHaveValue('');
+  await expect(field(page)).toHaveAttribute('placeholder', MESSAGES.picker.noLocation);
 
-  const [x2, y2] = await pixel(page, 'ubicacion-v1', -63.18, 9.75);
-  await page.mouse.click(x2, y2);
-  await expect.poll(async () => (await probe(page, 'ubicacion-v1'))?.longitud ?? 0).toBeCloseTo(-63.18, 0);
-  await expect(page.getByTestId('ubicacion-v1-map').locator('.maplibregl-marker')).toHaveCount(1);
+  await clickAt(page, V1, -66.88, 10.49);
+  await expect.poll(async () => (await probe(page, V1))?.latitud ?? 0).toBeCloseTo(10.49, 1);
+  expect((await probe(page, V1))?.longitud ?? 0).toBeCloseTo(-66.88, 1);
+  await expect.poll(async () => (await probe(page, V1))?.status).toBe('found');
+  await expect(popup(page)).toHaveText(/Venezuela$/);
+  await expect(field(page)).toHaveValue(/^10,\d{6}, -66,\d{6} — .*Venezuela$/);
+  await expect(page.getByTestId('picked-label')).toHaveText(/Venezuela$/);
+  await expect(page.getByTestId('picked-coords')).toHaveText(/^10,\d{6}, -66,\d{6}$/);
+
+  await clickAt(page, V1, -63.18, 9.75);
+  await expect.poll(async () => (await probe(page, V1))?.longitud ?? 0).toBeCloseTo(-63.18, 1);
+  await expect.poll(async () => (await probe(page, V1))?.status).toBe('found');
+  await expect(page.getByTestId(`${V1}-map`).locator('.picker__marker')).toHaveCount(1);
   await expect(page.locator('.maplibregl-popup')).toHaveCount(1);
-  await expect(page.getByTestId('picked')).toContainText('Ubicación elegida: 9,');
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  await expect(popup(page)).toHaveText(/Monagas.*Venezuela$/);
+  await expect(page.getByTestId('picked-coords')).toHaveText(/^9,\d{6}, -63,\d{6}$/);
+  expect((await probe(page, V1))?.seq).toBe(2);
+  expect(errors).toEqual([]);
 });
 
-test('dragging the marker updates the coordinates and the label', async ({ page }) => {
+test('dragging the marker updates the coordinates, the field, the callback and the label', async ({
+  page,
+}) => {
   await page.goto('/#/ubicacion?lat=10.49&lng=-66.88&desc=Oficina%20en%20Chacao');
-  await ready(page, 'ubicacion-v1');
-  await expect.poll(async () => (await probe(page, 'ubicacion-v1'))?.label).toBe('Oficina en Chacao');
-  const before = await probe(page, 'ubicacion-v1');
-  const at = await page.evaluate(() => window.__pickerMarker?.('ubicacion-v1') ?? null);
-  if (!at) throw new Error('no marker');
-  await page.mouse.move(at[0], at[1]);
-  await page.mouse.down();
-  await page.mouse.move(at[0] + 120, at[1] + 60, { steps: 8 });
-  await page.mouse.up();
+  await ready(page, V1);
+  await expect.poll(async () => (await probe(page, V1))?.label).toBe('Oficina en Chacao');
+  await expect(popup(page)).toHaveText('Oficina en Chacao');
+  const before = await probe(page, V1);
+  await dragMarker(page, V1, 120, 60);
   await expect
-    .poll(async () => (await probe(page, 'ubicacion-v1'))?.longitud ?? 0)
+    .poll(async () => (await probe(page, V1))?.longitud ?? 0)
     .toBeGreaterThan((before?.longitud ?? 0) + 0.001);
-  expect((await probe(page, 'ubicacion-v1'))?.latitud ?? 0).toBeLessThan(before?.latitud ?? 0);
-  await expect.poll(async () => (await probe(page, 'ubicacion-v1'))?.label ?? '').toMatch(/Venezuela$/);
+  expect((await probe(page, V1))?.latitud ?? 0).toBeLessThan((before?.latitud ?? 0) - 0.001);
+  // A dragged point is labelled by the geocoder (the description was for the initial position).
+  await expect.poll(async () => (await probe(page, V1))?.status).toBe('found');
+  await expect(popup(page)).toHaveText(/Venezuela$/);
+  await expect(page.getByTestId(`${V1}-map`).locator('.picker__marker')).toHaveCount(1);
+  const after = await probe(page, V1);
+  await expect(page.getByTestId('picked-coords')).toHaveText(
+    new RegExp(`^${String(Math.trunc(after?.latitud ?? 0))},\\d{6}, -66,\\d{6}$`),
+  );
+});
+
+test('an initial position with a description shows it without asking the geocoder', async ({ page }) => {
+  let reverseCalls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/geocoder/reverse')) reverseCalls++;
+  });
+  await page.goto('/#/ubicacion-v2?lat=10.4961&lng=-66.8537&desc=Apartamento%20en%20Los%20Palos%20Grandes');
+  await ready(page, V2);
+  await expect(popup(page)).toHaveText('Apartamento en Los Palos Grandes');
+  const p = await probe(page, V2);
+  expect(p).toMatchObject({ latitud: 10.4961, longitud: -66.8537, status: 'given' });
+  await expect(field(page)).toHaveValue('10,496100, -66,853700 — Apartamento en Los Palos Grandes');
+  await expect.poll(async () => (await view(page))?.zoom ?? 0).toBeCloseTo(15, 5);
+  expect(reverseCalls).toBe(0);
 });
 
 test('an initial position without a description is labelled by reverse geocoding', async ({ page }) => {
   await page.goto('/#/ubicacion?lat=10.0675&lng=-69.3467');
-  await ready(page, 'ubicacion-v1');
-  await expect.poll(async () => (await probe(page, 'ubicacion-v1'))?.label ?? '').toMatch(/Venezuela$/);
-  expect((await probe(page, 'ubicacion-v1'))?.latitud).toBeCloseTo(10.0675, 4);
-  await expect.poll(async () => (await view(page))?.zoom ?? 0).toBeCloseTo(15, 0);
+  await ready(page, V1);
+  await expect.poll(async () => (await probe(page, V1))?.status).toBe('found');
+  const p = await probe(page, V1);
+  expect(p?.latitud).toBeCloseTo(10.0675, 6);
+  expect(p?.label).toMatch(/Lara.*Venezuela$/);
+  await expect(popup(page)).toHaveText(p?.label ?? '');
+  expect((await view(page))?.lng).toBeCloseTo(-69.3467, 4);
 });
 
-test('a failing geocoder keeps the chosen point and says the address could not be found', async ({
+test('the demo links switch between starting with and without an initial position', async ({ page }) => {
+  await page.goto('/#/ubicacion');
+  await ready(page, V1);
+  expect((await probe(page, V1))?.seq).toBe(0);
+  await page.getByRole('link', { name: MESSAGES.pickerDemo.withDescription }).click();
+  await expect.poll(async () => (await probe(page, V1))?.label).toBe(MESSAGES.pickerDemo.sampleDescription);
+  await page.getByRole('link', { name: MESSAGES.pickerDemo.withoutPosition }).click();
+  await expect.poll(async () => (await probe(page, V1))?.seq).toBe(0);
+  await expect(page.locator('.picker__marker')).toHaveCount(0);
+});
+
+test('remounting while the label is looked up (demo links, another route) still labels the point', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const links = page.getByRole('navigation', { name: MESSAGES.pickerDemo.startsLabel });
+  await page.goto('/#/ubicacion');
+  await ready(page, V1);
+  // Straight to another route with a position, then back and forth between starts, without waiting.
+  await page.goto('/#/ubicacion-v2?lat=10.4961&lng=-66.8537');
+  await links.getByRole('link', { name: MESSAGES.pickerDemo.withoutPosition }).click();
+  await links.getByRole('link', { name: MESSAGES.pickerDemo.withPosition, exact: true }).click();
+  await expect.poll(async () => (await probe(page, V2))?.status).toBe('found');
+  expect((await probe(page, V2))?.label).toMatch(/Venezuela$/);
+  await expect(popup(page)).toHaveText(/Venezuela$/);
+  await expect(page.locator('.picker__marker')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('a failing geocoder (HTTP 500) keeps the chosen point and says the address could not be found', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
   await page.route('**/api/geocoder/reverse**', (route) => route.fulfill({ status: 500, body: 'boom' }));
   await page.goto('/#/ubicacion');
-  await ready(page, 'ubicacion-v1');
-  const [x, y] = await pixel(page, 'ubicacion-v1', -64.68, 10.2);
-  await page.mouse.click(x, y);
-  await expect
-    .poll(async () => (await probe(page, 'ubicacion-v1'))?.label)
-    .toBe(MESSAGES.picker.addressNotFound);
-  const p = await probe(page, 'ubicacion-v1');
-  expect(p?.latitud).toBeCloseTo(10.2, 0);
-  expect(p?.longitud).toBeCloseTo(-64.68, 0);
-  await expect(page.locator('.maplibregl-popup .picker__popup')).toHaveText(MESSAGES.picker.addressNotFound);
-  expect(errors.some((e) => e.includes(MESSAGES.errors.reverseGeocoding))).toBe(true);
+  await ready(page, V1);
+  await clickAt(page, V1, -64.68, 10.2);
+  await expect.poll(async () => (await probe(page, V1))?.status).toBe('not-found');
+  const p = await probe(page, V1);
+  expect(p?.label).toBe(MESSAGES.picker.addressNotFound);
+  expect(p?.latitud).toBeCloseTo(10.2, 1);
+  expect(p?.longitud).toBeCloseTo(-64.68, 1);
+  await expect(popup(page)).toHaveText(MESSAGES.picker.addressNotFound);
+  await expect(field(page)).toHaveValue(
+    new RegExp(`^10,\\d{6}, -64,\\d{6} — ${MESSAGES.picker.addressNotFound}$`),
+  );
+  await expect(page.getByTestId('picked-label')).toHaveText(MESSAGES.picker.addressNotFound);
+  expect(
+    errors.some((e) => e.includes(MESSAGES.errors.reverseGeocoding) && e.includes('status code 500')),
+  ).toBe(true);
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+
+  // The marker still drags: the new point is kept too, and the failure is reported again.
+  await dragMarker(page, V1, 80, 0);
+  await expect
+    .poll(async () => (await probe(page, V1))?.longitud ?? 0)
+    .toBeGreaterThan((p?.longitud ?? 0) + 0.01);
+  await expect.poll(async () => (await probe(page, V1))?.status).toBe('not-found');
 });
 
-test('v1 searches with the place box: the map goes to the place', async ({ page }) => {
-  await page.goto('/#/ubicacion');
-  await ready(page, 'ubicacion-v1');
-  const box = page.getByPlaceholder(MESSAGES.picker.searchPlaceholder);
-  await box.fill('Valencia, Carabobo');
-  await page.getByRole('listbox').getByRole('option').first().click();
-  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-68, 0);
-  expect((await view(page))?.zoom ?? 0).toBeGreaterThan(8);
-});
-
-test('v2 searches with the address autocomplete: the map goes to the chosen suggestion', async ({ page }) => {
+test('a geocoder that never answers: the point is kept while looking, then the timeout says not found', async ({
+  page,
+}) => {
+  test.setTimeout(45_000);
+  const errors = collectPageErrors(page);
+  const hung: Route[] = [];
+  await page.route('**/api/geocoder/reverse**', (route) => {
+    hung.push(route); // never answered: the client's own 10 s timeout ends it
+  });
   await page.goto('/#/ubicacion-v2');
-  await ready(page, 'ubicacion-v2');
-  const input = page.getByRole('combobox', { name: 'Buscar dirección' });
+  await ready(page, V2);
+  await clickAt(page, V2, -71.61, 10.66);
+  await expect.poll(async () => (await probe(page, V2))?.status).toBe('looking');
+  expect((await probe(page, V2))?.latitud ?? 0).toBeCloseTo(10.66, 1);
+  await expect(popup(page)).toHaveText(MESSAGES.picker.searching);
+  await expect(page.getByTestId('picked-coords')).toHaveText(/^10,\d{6}, -71,\d{6}$/);
+  await expect.poll(async () => (await probe(page, V2))?.status, { timeout: 20_000 }).toBe('not-found');
+  expect((await probe(page, V2))?.longitud ?? 0).toBeCloseTo(-71.61, 1);
+  await expect(popup(page)).toHaveText(MESSAGES.picker.addressNotFound);
+  expect(errors.some((e) => e.includes(MESSAGES.errors.reverseGeocoding) && e.includes('timeout of'))).toBe(
+    true,
+  );
+  expect(hung.length).toBeGreaterThan(0);
+});
+
+test('a slow answer for an older click never relabels the newer point', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  let calls = 0;
+  await page.route('**/api/geocoder/reverse**', async (route) => {
+    calls++;
+    if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 2_000)); // the first click's answer is late
+    await route.fallback().catch(() => undefined); // aborted by the newer click: nothing to answer
+  });
+  await page.goto('/#/ubicacion');
+  await ready(page, V1);
+  await clickAt(page, V1, -66.88, 10.49); // Caracas
+  await page.waitForTimeout(200);
+  await clickAt(page, V1, -63.18, 9.75); // Maturín
+  await expect.poll(async () => (await probe(page, V1))?.label ?? '').toMatch(/Monagas/);
+  await page.waitForTimeout(2_500); // past the late answer
+  const p = await probe(page, V1);
+  expect(p?.label).toMatch(/Monagas/);
+  expect(p?.longitud ?? 0).toBeCloseTo(-63.18, 1);
+  await expect(popup(page)).toHaveText(/Monagas/);
+  expect(errors).toEqual([]); // the cancelled lookup is not reported as a failure
+});
+
+test('the detail flag shows the location but does not let it change', async ({ page }) => {
+  await page.goto('/#/ubicacion?lat=10.4961&lng=-66.8537&desc=Casa&detalle=1');
+  await ready(page, V1);
+  await expect.poll(async () => (await probe(page, V1))?.label).toBe('Casa');
+  expect((await probe(page, V1))?.detail).toBe(true);
+  await clickAt(page, V1, -66.86, 10.5);
+  await dragMarker(page, V1, 100, 50);
+  await page.waitForTimeout(500);
+  expect(await probe(page, V1)).toMatchObject({
+    seq: 1,
+    latitud: 10.4961,
+    longitud: -66.8537,
+    label: 'Casa',
+  });
+});
+
+test('v1: the place box shows only when the search option is visible, with the picker placeholder', async ({
+  page,
+}) => {
+  await page.goto('/#/ubicacion');
+  await ready(page, V1);
+  await expect(page.getByRole('combobox', { name: MESSAGES.search.label })).toHaveAttribute(
+    'placeholder',
+    'Ubicación - Ingresar urbanización o ciudad.',
+  );
+  await page.goto('/#/ubicacion?buscador=0');
+  await ready(page, V1);
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  await expect(field(page)).toBeVisible();
+});
+
+/** A Nominatim-shaped answer for one place (display_name without 'Venezuela' gets ', VEN, Venezuela'). */
+function place(displayName: string, lat: number, lon: number, type: string, box?: number) {
+  return {
+    lat: String(lat),
+    lon: String(lon),
+    display_name: `${displayName}, Venezuela`,
+    type,
+    class: 'place',
+    importance: 0.5,
+    ...(box ? { boundingbox: [lat - box, lat + box, lon - box, lon + box].map(String) } : {}),
+  };
+}
+
+const SEARCH_CASES = [
+  // residential → 16; its small box (padding 50) fits at a closer zoom, so the rule is the zoom
+  {
+    name: 'residential',
+    answer: place('Los Palos Grandes, Chacao', 10.4997, -66.8456, 'residential', 0.002),
+  },
+  // no box: by parts of 'Maturín, VEN, Venezuela' (3) → 10
+  { name: 'three parts', answer: place('Maturín', 9.7457, -63.1832, 'city') },
+  // 'VEN, Venezuela' (2) → 8
+  { name: 'two parts', answer: { ...place('Mérida', 8.59, -71.14, 'state'), display_name: 'Venezuela' } },
+] as const;
+
+for (const c of SEARCH_CASES) {
+  test(`v1 search zoom per the picker rules: ${c.name}`, async ({ page }) => {
+    await page.route('**/api/geocoder/search**', (route) => route.fulfill({ json: [c.answer] }));
+    await page.goto('/#/ubicacion');
+    await ready(page, V1);
+    await page.getByRole('combobox', { name: MESSAGES.search.label }).fill('Busqueda');
+    const option = page.getByRole('listbox').getByRole('option').first();
+    await expect(option).toHaveText(/VEN, Venezuela$/);
+    const label = await option.innerText();
+    const zoom = pickerZoomAfterSearch(label, c.answer.type === 'residential' ? 'residential' : null);
+    await option.click();
+    await expect.poll(async () => (await view(page))?.zoom ?? 0, { timeout: 10_000 }).toBeCloseTo(zoom, 3);
+    const v = await view(page);
+    expect(v?.lat).toBeCloseTo(Number(c.answer.lat), 2);
+    expect(v?.lng).toBeCloseTo(Number(c.answer.lon), 2);
+    // A search moves the map; the property location is still the user's to click.
+    expect((await probe(page, V1))?.seq).toBe(0);
+  });
+}
+
+test('v1 search on the real geocoder: the city box is fitted (padding 50) no closer than the rule zoom', async ({
+  page,
+}) => {
+  await page.goto('/#/ubicacion');
+  await ready(page, V1);
+  await page.getByRole('combobox', { name: MESSAGES.search.label }).fill('Valencia, Carabobo');
+  const option = page.getByRole('listbox').getByRole('option').first();
+  await expect(option).toHaveText('Valencia, Carabobo, VEN, Venezuela');
+  await option.click();
+  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-68.0, 1);
+  await expect(page.getByTestId(`${V1}-map`)).toHaveAttribute(
+    'data-search-bbox',
+    /^-68\.\d+,10\.\d+,-67\.\d+,10\.\d+$/,
+  );
+  const zoom = (await view(page))?.zoom ?? 0;
+  expect(zoom).toBeGreaterThan(9);
+  expect(zoom).toBeLessThanOrEqual(pickerZoomAfterSearch('Valencia, Carabobo, VEN, Venezuela') + 1e-6);
+  // Then a click places the property at the searched place.
+  await clickAt(page, V1, -68.0076, 10.162);
+  await expect.poll(async () => (await probe(page, V1))?.label ?? '').toMatch(/Valencia/);
+});
+
+test('v2 searches with the address autocomplete (100 ms) and zooms per the picker rules', async ({
+  page,
+}) => {
+  await page.goto('/#/ubicacion-v2');
+  await ready(page, V2);
+  const input = page.getByRole('combobox', { name: MESSAGES.search.addressLabel });
+  await expect(input).toHaveAttribute('placeholder', MESSAGES.picker.searchPlaceholder);
   await input.fill('Barquisim');
-  const option = page.getByRole('listbox', { name: 'Buscar dirección' }).getByRole('option').first();
+  const list = page.getByRole('listbox', { name: MESSAGES.search.addressLabel });
+  const option = list.getByRole('option').first();
   await expect(option).toContainText('Barquisimeto');
   await option.click();
-  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-69.3, 0);
-  // Choosing a search result moves the map; the property location is still the user's click.
-  expect((await probe(page, 'ubicacion-v2'))?.latitud).toBeUndefined();
-});
+  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-69.36, 1);
+  expect((await view(page))?.zoom ?? 99).toBeLessThanOrEqual(14 + 1e-6);
+  expect((await probe(page, V2))?.seq).toBe(0);
 
-test('the detail map is fixed: drag, wheel, double-click and keys do not move it', async ({ page }) => {
-  await page.goto('/#/detalle');
-  const map = page.getByTestId('detalle-map');
-  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
-  await expect(map.locator('.maplibregl-marker')).toHaveCount(1);
-  await expect.poll(() => page.evaluate(() => window.__mapViews?.detail ?? null)).not.toBeNull();
-  const before = await page.evaluate(() => window.__mapViews?.detail ?? null);
-  const box = await map.boundingBox();
-  if (!box) throw new Error('no map');
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  await page.mouse.move(cx, cy);
-  await page.mouse.down();
-  await page.mouse.move(cx + 200, cy + 100, { steps: 6 });
-  await page.mouse.up();
-  await page.mouse.wheel(0, -600);
-  await page.mouse.dblclick(cx, cy);
-  await map
-    .locator('canvas')
-    .focus()
-    .catch(() => undefined);
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('+');
-  await page.waitForTimeout(800);
-  const after = await page.evaluate(() => window.__mapViews?.detail ?? null);
-  expect(after?.lng).toBeCloseTo(before?.lng ?? 0, 6);
-  expect(after?.lat).toBeCloseTo(before?.lat ?? 0, 6);
-  expect(after?.zoom).toBeCloseTo(before?.zoom ?? 0, 6);
-  await expect(page.getByRole('button', { name: 'Acercar' })).toHaveCount(0);
+  // A detailed address without a box: more than 5 parts → 15.
+  const address = place(
+    'Calle 5, Edificio Sol, Los Palos Grandes, Chacao, Miranda',
+    10.4997,
+    -66.8456,
+    'house',
+  );
+  await page.route('**/api/geocoder/autocomplete**', (route) => route.fulfill({ json: [address] }));
+  await input.fill('Calle 5 Edificio');
+  await expect(option).toHaveText(
+    'Calle 5, Edificio Sol, Los Palos Grandes, Chacao, Miranda, VEN, Venezuela',
+  );
+  await option.click();
+  await expect.poll(async () => (await view(page))?.zoom ?? 0, { timeout: 10_000 }).toBeCloseTo(15, 3);
+  expect((await view(page))?.lat ?? 0).toBeCloseTo(10.4997, 3);
 });

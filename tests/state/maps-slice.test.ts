@@ -3,6 +3,7 @@ import {
   emptyMapState,
   locationFound,
   placeChosen,
+  propertyPlaced,
   searchCleared,
   searchTextChanged,
   selectMap,
@@ -57,5 +58,36 @@ describe('maps slice: per-map serializable state', () => {
     const store = makeStore();
     store.dispatch(placeChosen({ mapId: 'm', latitud: 1, longitud: 2, label: 'x', bbox: null, tipo: null }));
     expect(JSON.parse(JSON.stringify(store.getState().maps))).toEqual(store.getState().maps);
+  });
+});
+
+// Location picker (issue 7): the property's location and the picker's search live under different ids.
+describe('maps slice: the picker’s property location', () => {
+  it('stores each placement as ubicacionNueva / labelNuevaUbicacion, the last one winning', () => {
+    const store = makeStore();
+    store.dispatch(propertyPlaced({ mapId: 'p', latitud: 10.49, longitud: -66.88, label: '' }));
+    store.dispatch(
+      propertyPlaced({ mapId: 'p', latitud: 10.49, longitud: -66.88, label: 'Chacao, VEN, Venezuela' }),
+    );
+    const map = selectMap(store.getState(), 'p');
+    expect(map.ubicacionNueva).toEqual({ latitud: 10.49, longitud: -66.88 });
+    expect(map.labelNuevaUbicacion).toBe('Chacao, VEN, Venezuela');
+  });
+
+  it('a search under the picker’s search id leaves the property’s location alone', () => {
+    const store = makeStore();
+    store.dispatch(propertyPlaced({ mapId: 'p', latitud: 10.49, longitud: -66.88, label: 'Casa' }));
+    store.dispatch(
+      placeChosen({
+        mapId: 'p:busqueda',
+        latitud: 10.16,
+        longitud: -68.0,
+        label: 'Valencia',
+        bbox: null,
+        tipo: null,
+      }),
+    );
+    expect(selectMap(store.getState(), 'p').labelNuevaUbicacion).toBe('Casa');
+    expect(selectMap(store.getState(), 'p:busqueda').labelNuevaUbicacion).toBe('Valencia');
   });
 });

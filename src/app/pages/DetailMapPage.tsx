@@ -1,21 +1,35 @@
-import { useState } from 'react';
+import { fill, MESSAGES } from '../../core/messages.ts';
+import { formatCoordinates } from '../../core/picker.ts';
 import { DetailMap } from '../../widgets/detail-map/DetailMap.tsx';
-import { initialFromHash } from './picker-demo.ts';
+import { DEMO_PROPERTY, demoOptions, useHashQuery } from './picker-demo.ts';
 import './picker-page.css';
 
-/** Demo of the fixed property detail map; `?lat=&lng=` chooses the property (default: a flat in Caracas). */
+const T = MESSAGES.pickerDemo;
+
+/** Demo of the fixed property detail map; `?lat=&lng=` chooses the property, `buscador=0` hides the search box. */
 export function DetailMapPage() {
-  const [initial] = useState(() => initialFromHash(window.location.hash));
-  const at = initial.position ?? { latitud: 10.4961, longitud: -66.8537 };
+  const query = useHashQuery();
+  const options = demoOptions(query);
+  const at = options.position ?? DEMO_PROPERTY;
   return (
-    <section className="picker-page" aria-label="Mapa de detalle del inmueble">
+    <section className="picker-page" aria-label={T.detailSection}>
       <DetailMap
+        key={query}
         mapId="detalle"
         latitud={at.latitud}
         longitud={at.longitud}
-        search={{ visible: true }}
+        search={{ visible: options.searchVisible }}
         twoFingers
       />
+      <div className="picker-page__result">
+        <p data-testid="detail-property">
+          {fill(T.property, { coords: formatCoordinates(at.latitud, at.longitud) })}
+        </p>
+        <nav className="picker-page__starts" aria-label={T.startsLabel}>
+          <a href="#/detalle">{T.withSearch}</a>
+          <a href="#/detalle?buscador=0">{T.withoutSearch}</a>
+        </nav>
+      </div>
     </section>
   );
 }

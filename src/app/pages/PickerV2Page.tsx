@@ -1,32 +1,6 @@
-import { useState } from 'react';
-import { formatNumber } from '../../core/format.ts';
-import { LocationPicker, type PickedLocation } from '../../widgets/location-picker/LocationPicker.tsx';
-import { COUNTRY_CENTRE, initialFromHash } from './picker-demo.ts';
-import './picker-page.css';
+import { PickerDemo } from './PickerDemo.tsx';
 
-/** Demo of the location picker v2 (address autocomplete, 100 ms); `?lat=&lng=&desc=` in the hash sets an initial position. */
+/** Demo of the location picker v2 (address autocomplete, 100 ms); same hash options as v1. */
 export function PickerV2Page() {
-  const [initial] = useState(() => initialFromHash(window.location.hash));
-  const [picked, setPicked] = useState<PickedLocation | null>(null);
-  return (
-    <section className="picker-page" aria-label="Selector de ubicación v2">
-      <LocationPicker
-        mapId="ubicacion-v2"
-        version={2}
-        latitud={COUNTRY_CENTRE.latitud}
-        longitud={COUNTRY_CENTRE.longitud}
-        initialPosition={initial.position}
-        description={initial.description}
-        countryCodes={['ve']}
-        search={{ visible: true }}
-        twoFingers
-        onLocation={setPicked}
-      />
-      <p className="picker-page__result" role="status" data-testid="picked">
-        {picked
-          ? `Ubicación elegida: ${formatNumber(picked.latitud, 6)}, ${formatNumber(picked.longitud, 6)}${picked.label ? ` · ${picked.label}` : ''}`
-          : 'Haga clic en el mapa para ubicar el inmueble.'}
-      </p>
-    </section>
-  );
+  return <PickerDemo version={2} mapId="ubicacion-v2" route="#/ubicacion-v2" />;
 }

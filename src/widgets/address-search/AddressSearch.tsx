@@ -11,6 +11,8 @@ export interface AddressSearchProps {
   /** 'fast' is the picker v2 variant (100 ms); otherwise 250 ms (spec §2). */
   variant?: 'default' | 'fast';
   placeholder?: string;
+  /** ISO alpha-2 codes suggestions are restricted to; the configured country when absent. */
+  countryCodes?: readonly string[];
 }
 
 /** The typed text once it has rested for `delayMs` (spec: suggestions after a pause). */
@@ -36,11 +38,14 @@ export function AddressSearch({
   onResult,
   variant = 'default',
   placeholder = MESSAGES.search.addressLabel,
+  countryCodes,
 }: AddressSearchProps) {
   const [text, setText] = useState('');
   const delay = variant === 'fast' ? TIMING_MS.autocompleteDelayFast : TIMING_MS.autocompleteDelay;
   const query = useDebounced(text, delay);
-  const { data, isError } = useAutocompleteQuery(query, { skip: query.trim().length < 2 });
+  const { data, isError } = useAutocompleteQuery(countryCodes ? { text: query, countryCodes } : query, {
+    skip: query.trim().length < 2,
+  });
   const items = query.trim().length < 2 || isError ? [] : (data ?? []);
   const combobox = useCombobox<AddressResult>({
     items,

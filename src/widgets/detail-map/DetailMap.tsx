@@ -9,12 +9,19 @@ import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
 import './detail-map.css';
 
 export interface DetailMapProps {
+  /** The map's id: its Redux state (the search box's) and test ids. */
   mapId: string;
+  /** The property's position: the map is centred on it, with one marker. */
   latitud: number;
   longitud: number;
+  /** @default 15 (the spec's location zoom) */
   zoom?: number;
   /** The optional search box (buscador), shown when marked visible. */
   search?: { visible: boolean };
+  /**
+   * Two-finger setting (spec: optional). Accepted for the same interface as the other maps; the map is fixed, so
+   * one finger already scrolls the page and MapLibre's cooperative mode stays off (`commonMapOptions`).
+   */
   twoFingers?: boolean;
 }
 
@@ -30,7 +37,9 @@ export function DetailMap(props: DetailMapProps) {
   });
   useEffect(() => {
     if (!map) return undefined;
-    const marker = new Marker({ color: '#d62828' }).setLngLat([props.longitud, props.latitud]).addTo(map);
+    const marker = new Marker({ color: '#d62828', className: 'detail-map__marker' })
+      .setLngLat([props.longitud, props.latitud])
+      .addTo(map);
     marker.getElement().setAttribute('aria-label', MESSAGES.picker.locationLabel);
     return () => {
       marker.remove();

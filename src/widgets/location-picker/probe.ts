@@ -1,19 +1,24 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { LabelStatus } from '../../core/picker.ts';
 
-/** The picker's chosen location, for browser tests. */
+/** The picker's chosen location, for browser tests (numbers and the label only; no map objects). */
 export interface PickerProbe {
   latitud?: number;
   longitud?: number;
   label?: string;
-  looking: boolean;
-  marker: boolean;
+  /** Absent until a point is placed. */
+  status?: LabelStatus;
+  /** Lookup generation: one per placement (click, drag, initial position). */
+  seq: number;
+  detail: boolean;
 }
 
 declare global {
   interface Window {
     __pickers?: Record<string, PickerProbe>;
+    /** Client pixel of a map point, to click it with the real mouse. */
     __pickerPixel?: (mapId: string, lng: number, lat: number) => [number, number] | null;
-    /** The picker's marker element position (client px), to drag it with the real mouse. */
+    /** The property marker's grab point (client px, near the pin's tip), to drag it with the real mouse. */
     __pickerMarker?: (mapId: string) => [number, number] | null;
   }
 }
@@ -31,7 +36,7 @@ export function publishPicker(mapId: string, map: MapLibreMap, probe: PickerProb
     return [rect.left + point.x, rect.top + point.y];
   };
   window.__pickerMarker ??= (id) => {
-    const el = maps.get(id)?.getContainer().querySelector('.maplibregl-marker');
+    const el = maps.get(id)?.getContainer().querySelector('.picker__marker');
     if (!el) return null;
     const r = el.getBoundingClientRect();
     return [r.left + r.width / 2, r.top + r.height - 6];

@@ -26,6 +26,8 @@ export interface PlaceSearchBoxProps {
   configZoom?: number;
   /** The map's bounds [west, south, east, north]: results outside are not offered (spec §5). */
   bounds?: [number, number, number, number] | null;
+  /** ISO alpha-2 codes results are restricted to (spec §5); the configured country when absent. */
+  countryCodes?: readonly string[];
 }
 
 /**
@@ -61,7 +63,9 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
   const search = (query: string) => {
     if (query.trim() === '') return;
     inFlight?.abort();
-    setInFlight(lookup({ text: query, bounds: props.bounds ?? null }, true));
+    setInFlight(
+      lookup({ text: query, bounds: props.bounds ?? null, countryCodes: props.countryCodes }, true),
+    );
     setOpen(true);
   };
 
@@ -69,7 +73,10 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
     let chosen = item;
     if (!chosen.coordenadasUbicacion) {
       // Spec §4: a result without coordinates is looked up again by its text; the first hit is used.
-      const again = await lookup({ text: item.text, bounds: props.bounds ?? null }, true);
+      const again = await lookup(
+        { text: item.text, bounds: props.bounds ?? null, countryCodes: props.countryCodes },
+        true,
+      );
       const first = again.data?.find((s) => s.coordenadasUbicacion);
       if (!first) {
         console.error('No se encontraron coordenadas para', item.text, again.error);

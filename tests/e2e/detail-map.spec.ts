@@ -1,0 +1,93 @@
+/**
+ * The property detail map (spec §2): fixed — the real mouse, wheel and keyboard do not move it — centred on the
+ * property with one marker; the search box shows only when marked visible. The view is read from
+ * `window.__mapViews.detail`, not from pixels.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../../src/core/messages.ts';
+import { collectPageErrors } from './console.ts';
+
+const view = (page: Page) => page.evaluate(() => window.__mapViews?.detail ?? null);
+
+async function ready(page: Page) {
+  const map = page.getByTestId('detalle-map');
+  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
+  await expect.poll(() => view(page)).not.toBeNull();
+  return map;
+}
+
+test('centred on the property at zoom 15 with one marker, and no zoom buttons', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/#/detalle?lat=8.5983&lng=-71.145');
+  const map = await ready(page);
+  const v = await view(page);
+  expect(v?.lat).toBeCloseTo(8.5983, 6);
+  expect(v?.lng).toBeCloseTo(-71.145, 6);
+  expect(v?.zoom).toBe(15);
+  await expect(map.locator('.detail-map__marker')).toHaveCount(1);
+  await expect(map.locator('.maplibregl-marker')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Acercar' })).toHaveCount(0);
+  await expect(page.getByTestId('detail-property')).toHaveText('Inmueble en 8,598300, -71,145000');
+  // The marker sits on the property: the middle of the map.
+  const box = await map.boundingBox();
+  const pin = await map.locator('.detail-map__marker').boundingBox();
+  if (!box || !pin) throw new Error('no layout');
+  expect(Math.abs(pin.x + pin.width / 2 - (box.x + box.width / 2))).toBeLessThan(2);
+  expect(errors).toEqual([]);
+});
+
+test('drag, wheel, double-click, keyboard and touch do not move or zoom it', async ({ page }) => {
+  await page.goto('/#/detalle');
+  const map = await ready(page);
+  const before = await view(page);
+  const box = await map.boundingBox();
+  if (!box) throw new Error('no map');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx + 200, cy + 100, { steps: 8 });
+  await page.mouse.up();
+  await page.mouse.wheel(0, -600);
+  await page.mouse.wheel(0, 600);
+  await page.mouse.dblclick(cx - 50, cy - 50);
+  // Box zoom's gesture: Shift + drag.
+  await page.keyboard.down('Shift');
+  await page.mouse.move(cx - 80, cy - 60);
+  await page.mouse.down();
+  await page.mouse.move(cx + 80, cy + 60, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  // Keyboard: focus the map canvas (it is in the tab order as 'Mapa') and use the map's keys.
+  await map.locator('canvas.maplibregl-canvas').focus();
+  for (const key of ['ArrowLeft', 'ArrowUp', '+', '-', '=', 'Shift+ArrowRight'])
+    await page.keyboard.press(key);
+  // Touch: a one-finger swipe through CDP touch events.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: cx, y: cy }] });
+  for (let i = 1; i <= 6; i++)
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: cx - i * 30, y: cy - i * 15 }],
+    });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForTimeout(800);
+
+  const after = await view(page);
+  expect(after?.lng).toBeCloseTo(before?.lng ?? 0, 9);
+  expect(after?.lat).toBeCloseTo(before?.lat ?? 0, 9);
+  expect(after?.zoom).toBe(before?.zoom);
+  // No move ever ended: the probe counts every 'moveend'.
+  expect(after?.moves).toBe(before?.moves);
+});
+
+test('the search box shows only when marked visible', async ({ page }) => {
+  await page.goto('/#/detalle');
+  await ready(page);
+  await expect(page.getByRole('combobox', { name: MESSAGES.search.label })).toBeVisible();
+  await page.getByRole('link', { name: MESSAGES.pickerDemo.withoutSearch }).click();
+  await ready(page);
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  await expect(page.getByTestId('detalle-map').locator('.detail-map__marker')).toHaveCount(1);
+});
