@@ -2,10 +2,12 @@
  * Browser benchmark (issue 5 §4): this project's explorer against MapLibre's native clustered source and
  * Leaflet.markercluster, in headless Debian Chromium, same generated data, same run:
  *   npx tsx bench/browser/run.ts [--sizes 100000,1000000] [--runs 3] [--leaflet-max 100000]
+ *                                [--peers ours,maplibre,leaflet] [--port-base 4192]
  * Steps: page open → first clusters drawn; each filter change → repaint; a 200 px pan → repaint; and the
  * main-thread long tasks (> 50 ms) during each step. Writes bench/results/browser.json and .md.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { fmtMs, machine, markdownTable, median, writeResults } from '../lib/report.ts';
@@ -15,6 +17,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '100000,1000000' },
     runs: { type: 'string', default: '3' },
     'leaflet-max': { type: 'string', default: '100000' },
+    peers: { type: 'string', default: 'ours,maplibre,leaflet' },
+    'port-base': { type: 'string', default: '4192' },
   },
 });
 const sizes = values.sizes
@@ -23,8 +27,9 @@ const sizes = values.sizes
   .filter((n) => n > 0);
 const runs = Math.max(1, Number(values.runs));
 const leafletMax = Number(values['leaflet-max']);
-const APP_PORT = 4194;
-const PEER_PORT = 4195;
+const APP_PORT = Number(values['port-base']);
+const PEER_PORT = APP_PORT + 1;
+const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 const STEPS = ['load', 'filter: one quarter', 'filter: Venta', 'filter: back to all', 'pan 200 px'] as const;
 type Step = (typeof STEPS)[number];
 type Sample = Record<Step, { ms: number; longTasks: number; worst: number }>;
@@ -34,11 +39,35 @@ const FILTERS: [Step, 'quarter' | 'sale' | 'all'][] = [
   ['filter: back to all', 'all'],
 ];
 
+/**
+ * A `vite preview` of one build. Started as its own process group and killed as a group: killing an `npx`
+ * wrapper leaves the vite server running on its port (an earlier version of this script leaked two).
+ */
 function serve(args: string[], port: number): ChildProcess {
-  const child = spawn('npx', ['vite', 'preview', ...args, '--port', String(port), '--strictPort'], {
-    stdio: 'ignore',
-  });
-  return child;
+  return spawn(
+    process.execPath,
+    [VITE_BIN, 'preview', ...args, '--port', String(port), '--strictPort', '--logLevel', 'silent'],
+    { stdio: 'ignore', detached: true },
+  );
+}
+
+function stop(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Refuses a port something else answers on: the run would silently measure that server's build. */
+async function assertFree(port: number): Promise<void> {
+  try {
+    await fetch(`http://127.0.0.1:${String(port)}/`, { signal: AbortSignal.timeout(1000) });
+  } catch {
+    return; // nothing listens
+  }
+  throw new Error(`port ${String(port)} is in use; pass --port-base with two free ports`);
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -76,7 +105,7 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
   const sample = {} as Sample;
   const t0 = Date.now();
   await page.goto(`http://127.0.0.1:${String(APP_PORT)}/#/transacciones?n=${String(n)}`);
-  await page.waitForFunction(() => (window.__explorerProbe?.sum ?? 0) > 0, null, { timeout: 300_000 });
+  await page.waitForFunction(() => (window.__explorerProbe?.drawnSum ?? 0) > 0, null, { timeout: 300_000 });
   const loadMs = Date.now() - t0;
   let [count, worst] = await explorerLongTasks(page);
   sample.load = { ms: loadMs, longTasks: count, worst };
@@ -84,7 +113,7 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
   // Each change is made inside the page (select value + change event) and timed there, to the repaint.
   const change = (name: 'quarter' | 'noQuarter' | 'sale' | 'all') =>
     page.evaluate(async (which) => {
-      const at = window.__explorerProbe?.updatedAt ?? 0;
+      const before = window.__explorerProbe?.matching;
       const t = performance.now();
       const multiple = document.querySelector<HTMLSelectElement>('select[multiple]');
       const operation = [...document.querySelectorAll('label')]
@@ -99,11 +128,13 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
         operation.value = which === 'sale' ? 'Venta' : 'todos';
         operation.dispatchEvent(new Event('change', { bubbles: true }));
       }
+      // Done at the first frame after deck drew the new clusters (the probe's drawnAt, with their sum equal
+      // to the new match count): the same point as the peers' `idle` (or last chunk) followed by one frame.
       for (;;) {
-        await new Promise((r) => requestAnimationFrame(r));
+        const frame = await new Promise<number>((r) => requestAnimationFrame(r));
         const p = window.__explorerProbe;
-        if (p && p.updatedAt > at && p.sum === p.matching) {
-          await new Promise((r) => requestAnimationFrame(r));
+        if (p && p.drawnAt > t && p.drawnSum === p.matching && p.matching !== before) {
+          if (p.drawnAt >= frame) await new Promise((r) => requestAnimationFrame(r)); // drawn in this frame
           return performance.now() - t;
         }
       }
@@ -119,13 +150,15 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
   await page.waitForTimeout(300);
   await explorerLongTasks(page);
   const panMs = await page.evaluate(async () => {
-    const at = window.__explorerProbe?.updatedAt ?? 0;
     const t = performance.now();
     window.__explorerMap?.panBy([200, 0], { duration: 0 });
+    // The pan's own frame moves the drawn clusters at once; done when the clusters re-asked for the new
+    // view were drawn (the peers: `idle`), then one frame.
     for (;;) {
-      await new Promise((r) => requestAnimationFrame(r));
-      if ((window.__explorerProbe?.updatedAt ?? 0) > at) {
-        await new Promise((r) => requestAnimationFrame(r));
+      const frame = await new Promise<number>((r) => requestAnimationFrame(r));
+      const drawnAt = window.__explorerProbe?.drawnAt ?? 0;
+      if (drawnAt > t) {
+        if (drawnAt >= frame) await new Promise((r) => requestAnimationFrame(r));
         return performance.now() - t;
       }
     }
@@ -160,13 +193,22 @@ async function runPeer(browser: Browser, peer: 'maplibre' | 'leaflet', n: number
 
 const PEERS = ['ours', 'maplibre', 'leaflet'] as const;
 type Peer = (typeof PEERS)[number];
+const chosen = new Set(values.peers.split(',').map((p) => p.trim()));
 
 async function main(): Promise<void> {
   for (const args of [[], ['--config', 'bench/browser/vite.config.ts']]) {
     const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', ...args], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('build failed');
   }
+  await assertFree(APP_PORT);
+  await assertFree(PEER_PORT);
   const servers = [serve([], APP_PORT), serve(['--config', 'bench/browser/vite.config.ts'], PEER_PORT)];
+  // Detached servers outlive an interrupted run unless stopped here too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      servers.forEach(stop);
+      process.exit(130);
+    });
   try {
     await waitFor(`http://127.0.0.1:${String(APP_PORT)}/`);
     await waitFor(`http://127.0.0.1:${String(PEER_PORT)}/maplibre.html`);
@@ -176,7 +218,7 @@ async function main(): Promise<void> {
     });
     const results: { n: number; peer: Peer; runs: Sample[]; note?: string }[] = [];
     for (const n of sizes) {
-      for (const peer of PEERS) {
+      for (const peer of PEERS.filter((p) => chosen.has(p))) {
         if (peer === 'leaflet' && n > leafletMax) {
           results.push({ n, peer, runs: [], note: `not run above ${String(leafletMax)} points (see below)` });
           continue;
@@ -193,7 +235,7 @@ async function main(): Promise<void> {
     await browser.close();
     report(results);
   } finally {
-    for (const s of servers) s.kill();
+    servers.forEach(stop);
   }
 }
 
