@@ -1,6 +1,6 @@
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { MapMouseEvent } from 'maplibre-gl';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { COLORS } from '../../core/colors.ts';
 import { EXPLORER } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
@@ -106,7 +106,11 @@ export function TransactionsMap() {
     client.setFilter(filter).then(
       (r) => {
         patchExplorerProbe({ matching: r.matching });
-        setMatching(r.matching);
+        // A transition: React renders the count in yieldable slices, so the clusters' answer, right behind
+        // this one, reaches deck without waiting for a render.
+        startTransition(() => {
+          setMatching(r.matching);
+        });
       },
       (reason: unknown) => {
         if (!isEngineClosed(reason)) console.error(reason);
@@ -132,10 +136,15 @@ export function TransactionsMap() {
           layers: clusterLayers('transacciones', result, { sale: COLORS.sale, rental: COLORS.rental }),
         });
         clock.expect(sumOf(result.counts));
-        setView(result);
+        startTransition(() => {
+          setView(result);
+        });
       }, report);
       client.getSummary(box).then((s) => {
-        if (s) setSummary(s);
+        if (s)
+          startTransition(() => {
+            setSummary(s);
+          });
       }, report);
     };
     query();
