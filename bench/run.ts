@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark in sequence, each in its own process (fresh heap, honest memory numbers).
- * Pass suite names to run a subset: `npm run bench -- datagen`.
+ * Pass suite names to run a subset: `npm run bench -- datagen`. The browser benchmark (minutes, headless
+ * Chromium) runs only when named: `npm run bench -- browser` (or `npm run bench:browser` with its options).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,10 +10,12 @@ const SUITES: Readonly<Record<string, string>> = {
   datagen: 'bench/datagen.ts',
   engine: 'bench/engine/run.ts',
   geocoder: 'bench/geocoder.ts',
+  browser: 'bench/browser/run.ts',
 };
+const ONLY_WHEN_NAMED = new Set(['browser']);
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const names = wanted.length > 0 ? wanted : Object.keys(SUITES);
+const names = wanted.length > 0 ? wanted : Object.keys(SUITES).filter((n) => !ONLY_WHEN_NAMED.has(n));
 let failed = 0;
 for (const name of names) {
   const file = SUITES[name];

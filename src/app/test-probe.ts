@@ -16,8 +16,14 @@ export interface ExplorerProbe {
   /** The chart's transactions per quarter (view and filter) and the view's total under the filter. */
   chart: number[];
   viewTotal: number;
-  /** performance.now() when this view was drawn (benchmarks time pans and filters against it). */
+  /** performance.now() when this view's numbers were published (after React rendered it). */
   updatedAt: number;
+  /**
+   * performance.now() of the first deck.gl frame that drew the newest clusters, and the sum of their counts:
+   * the browser benchmark times filter changes and pans to this paint.
+   */
+  drawnAt: number;
+  drawnSum: number;
 }
 
 declare global {
@@ -30,4 +36,10 @@ declare global {
 
 export function publishExplorerProbe(probe: ExplorerProbe): void {
   window.__explorerProbe = probe;
+}
+
+/** Updates some of the probe's fields as they happen (outside React's render cycle), if it exists yet. */
+export function patchExplorerProbe(fields: Partial<ExplorerProbe>): void {
+  const current = window.__explorerProbe;
+  if (current) window.__explorerProbe = { ...current, ...fields };
 }

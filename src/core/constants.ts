@@ -91,3 +91,15 @@ export const COUNTRY_NAME = 'Venezuela';
 export const FEET_PER_METRE = 3.2808399;
 /** Venezuela's centre for maps given no position (Natural Earth's label point is near here). */
 export const VENEZUELA_CENTER = { lat: 7.1, lng: -66.2 } as const;
+
+/** National transactions explorer (issue 5 §3). */
+export const EXPLORER = {
+  /** Transactions loaded when the URL names no count (the issue: at least a million). */
+  defaultCount: 1_000_000,
+  /** Largest count the URL may ask for (the data service's own limit). */
+  maxCount: 5_000_000,
+  /** Time slider playback: one quarter per step. */
+  playStepMs: 1200,
+  /** The country view the explorer opens at, [west, south, east, north]. */
+  countryBounds: [-73.6, 0.5, -59.6, 12.4],
+} as const;

@@ -109,6 +109,30 @@ export const MESSAGES = {
     withoutSearch: 'Sin buscador',
     property: 'Inmueble en {coords}',
   },
+  /** National transactions explorer (issue 5 §3): controls, status, legend and chart. */
+  explorer: {
+    region: 'Mapa de transacciones',
+    filters: 'Filtros de transacciones',
+    fold: 'Filtros',
+    loading: 'Cargando transacciones',
+    loadingStatus: 'Cargando transacciones…',
+    quarters: 'Trimestres',
+    timeline: 'Línea de tiempo',
+    allQuarters: 'Todos los trimestres',
+    /** Beside the slider, where space is short (its accessible value says allQuarters). */
+    timelineAll: 'Todos',
+    play: 'Reproducir',
+    pause: 'Pausa',
+    color: 'Color',
+    allColors: 'Todos',
+    operation: 'Operación',
+    allOperations: 'Todas',
+    count: '{matching} de {total} transacciones',
+    side: 'Leyenda y gráfico',
+    clusterSale: 'Grupo con más ventas',
+    clusterRental: 'Grupo con más alquileres',
+    chartCaption: 'Transacciones por trimestre en la vista',
+  },
 } as const;
 
 /**

@@ -73,9 +73,19 @@ test('the time slider steps through quarters, and play advances them by itself',
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1]).not.toBe(first);
 
+  // Play steps to the next quarter in order (from the slider's), one every EXPLORER.playStepMs.
+  const quarters = await page
+    .getByLabel('Trimestres')
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   await page.getByRole('button', { name: 'Reproducir' }).click();
-  const before = /t=([^&]+)/.exec(query(page))?.[1];
-  await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1], { timeout: 5000 }).not.toBe(before);
+  const before = /t=([^&]+)/.exec(query(page))?.[1] ?? '';
+  const next = quarters[(quarters.indexOf(before) + 1) % quarters.length];
+  await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1], { timeout: 5000 }).toBe(next);
+  await expect(page.getByRole('slider', { name: 'Línea de tiempo' })).toHaveAttribute(
+    'aria-valuetext',
+    next ?? '',
+  );
   await page.getByRole('button', { name: 'Pausa' }).click();
   await expect(page.getByRole('button', { name: 'Reproducir' })).toHaveAttribute('aria-pressed', 'false');
 });

@@ -14,6 +14,8 @@ export interface PeerApi {
   pan(): Promise<number>;
   /** Long tasks (> 50 ms) since the last call: [count, worst ms]. */
   takeLongTasks(): [number, number];
+  /** Markers clustered so far of those being added: [processed, total] (Leaflet's chunked loading only). */
+  progress?(): [number, number];
 }
 
 declare global {

@@ -16,10 +16,12 @@ const map = L.map('map', { preferCanvas: true, maxZoom: 18 }).fitBounds([
 let table: PropertyTable | null = null;
 let markers: L.CircleMarker[] = [];
 let finished: (() => void) | null = null;
+let progress: [number, number] = [0, 0];
 const group = L.markerClusterGroup({
   chunkedLoading: true,
   maxClusterRadius: 40,
   chunkProgress: (processed: number, total: number) => {
+    progress = [processed, total];
     if (processed === total) finished?.();
   },
 });
@@ -66,4 +68,5 @@ window.__peer = {
     return performance.now() - start;
   },
   takeLongTasks,
+  progress: () => progress,
 };

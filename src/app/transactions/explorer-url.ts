@@ -2,10 +2,11 @@
  * The explorer's shareable state in the hash query (`#/transacciones?n=…&t=…&c=…&op=…&v=lat,lng,zoom`):
  * parsed leniently (anything invalid falls back to the default) and written canonically.
  */
+import { EXPLORER } from '../../core/constants.ts';
 import type { EngineFilter } from '../../../workers/contract.ts';
 
-export const DEFAULT_COUNT = 1_000_000;
-const MAX_COUNT = 5_000_000;
+export const DEFAULT_COUNT: number = EXPLORER.defaultCount;
+const MAX_COUNT = EXPLORER.maxCount;
 
 export interface ExplorerState {
   count: number;

@@ -1,0 +1,153 @@
+import { formatNumber } from '../../core/format.ts';
+import { fill, MESSAGES } from '../../core/messages.ts';
+import type { EngineFilter, LoadResult } from '../../../workers/contract.ts';
+
+const T = MESSAGES.explorer;
+const facet = (values: readonly string[]): 'todos' | string[] =>
+  values.length === 0 ? 'todos' : [...values];
+const selected = (f: 'todos' | readonly string[]) => (f === 'todos' ? [] : f);
+
+/** The slider's position: the one selected quarter, or −1 ("every quarter") for none or several. */
+export function sliderIndexOf(filter: EngineFilter, quarters: readonly string[]): number {
+  return filter.trimestres !== 'todos' && filter.trimestres.length === 1
+    ? quarters.indexOf(filter.trimestres[0] ?? '')
+    : -1;
+}
+
+export interface ExplorerFiltersProps {
+  filter: EngineFilter;
+  onFilter: (filter: EngineFilter) => void;
+  info: LoadResult | null;
+  /** Download progress 0…1 while loading. */
+  progress: number;
+  matching: number | null;
+  error: string | null;
+  playing: boolean;
+  onPlaying: (playing: boolean) => void;
+  open: boolean;
+  onOpen: (open: boolean) => void;
+}
+
+/**
+ * The explorer's filter panel: quarter list and time slider with play, colour, operation, and the live count.
+ * Native form controls (keyboard-operable as they are) with Spanish labels; on phones it folds behind a
+ * button while the count stays visible.
+ */
+export function ExplorerFilters(props: ExplorerFiltersProps) {
+  const { filter, onFilter, info, progress, matching, error, playing, onPlaying, open, onOpen } = props;
+  const quarters = info?.quarters ?? [];
+  const sliderIndex = sliderIndexOf(filter, quarters);
+  const loading = !info && !error;
+  return (
+    <form
+      className={`explorer__panel${open ? '' : ' explorer__panel--folded'}`}
+      aria-label={T.filters}
+      onSubmit={(e) => {
+        e.preventDefault();
+      }}
+    >
+      <button
+        type="button"
+        className="explorer__fold"
+        aria-expanded={open}
+        onClick={() => {
+          onOpen(!open);
+        }}
+      >
+        {T.fold}
+      </button>
+      {loading ? (
+        <label className="explorer__progress">
+          {T.loading}
+          <progress max={1} value={progress} aria-valuetext={`${String(Math.round(progress * 100))} %`} />
+        </label>
+      ) : null}
+      <label>
+        {T.quarters}
+        <select
+          multiple
+          size={3}
+          value={selected(filter.trimestres)}
+          onChange={(e) => {
+            onPlaying(false);
+            onFilter({ ...filter, trimestres: facet([...e.target.selectedOptions].map((o) => o.value)) });
+          }}
+        >
+          {quarters.map((q) => (
+            <option key={q} value={q}>
+              {q}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="explorer__timeline">
+        <label>
+          {T.timeline}
+          <input
+            type="range"
+            min={-1}
+            max={Math.max(0, quarters.length - 1)}
+            value={sliderIndex}
+            aria-valuetext={sliderIndex < 0 ? T.allQuarters : quarters[sliderIndex]}
+            onChange={(e) => {
+              const i = Number(e.target.value);
+              onFilter({ ...filter, trimestres: i < 0 ? 'todos' : [quarters[i] ?? ''] });
+            }}
+          />
+        </label>
+        <output className="explorer__quarter" aria-hidden="true">
+          {sliderIndex < 0 ? T.timelineAll : quarters[sliderIndex]}
+        </output>
+        <button
+          type="button"
+          aria-pressed={playing}
+          disabled={quarters.length === 0}
+          onClick={() => {
+            onPlaying(!playing);
+          }}
+        >
+          {playing ? T.pause : T.play}
+        </button>
+      </div>
+      <label>
+        {T.color}
+        <select
+          value={filter.colores === 'todos' ? 'todos' : (filter.colores[0] ?? 'todos')}
+          onChange={(e) => {
+            onFilter({ ...filter, colores: e.target.value === 'todos' ? 'todos' : [e.target.value] });
+          }}
+        >
+          <option value="todos">{T.allColors}</option>
+          {(info?.colors ?? []).map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {T.operation}
+        <select
+          value={filter.operacion === 'todos' ? 'todos' : (filter.operacion[0] ?? 'todos')}
+          onChange={(e) => {
+            const value = e.target.value;
+            onFilter({
+              ...filter,
+              operacion: value === 'Venta' || value === 'Alquiler' ? [value] : 'todos',
+            });
+          }}
+        >
+          <option value="todos">{T.allOperations}</option>
+          <option value="Venta">{MESSAGES.operation.sale}</option>
+          <option value="Alquiler">{MESSAGES.operation.rental}</option>
+        </select>
+      </label>
+      <span role="status" className="explorer__count">
+        {error ??
+          (info && matching !== null
+            ? fill(T.count, { matching: formatNumber(matching, 0), total: formatNumber(info.indexed, 0) })
+            : T.loadingStatus)}
+      </span>
+    </form>
+  );
+}
