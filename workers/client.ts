@@ -5,9 +5,11 @@
  * source and given the last filter again; calls in flight fail once with a Spanish error, none hangs.
  */
 import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import type { AreaShape } from '../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../src/core/types.ts';
 import type {
   Answer,
+  AreaCount,
   ClusterEngineApi,
   ClusterResult,
   EngineFilter,
@@ -154,6 +156,11 @@ export class ClusterClient {
 
   async getSummary(bbox?: BBox): Promise<Summary | null> {
     return this.latest('getSummary', (r) => r.getSummary(bbox));
+  }
+
+  /** Properties inside a drawn area, or null when a newer count was asked for before this one answered. */
+  async countInShape(shape: AreaShape): Promise<AreaCount | null> {
+    return this.latest('countInShape', (r) => r.countInShape(shape));
   }
 
   async getLeaves(clusterId: number, limit: number, offset = 0): Promise<Uint32Array> {

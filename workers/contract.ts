@@ -3,6 +3,7 @@
  * synchronously; the worker entry exposes it; workers/client.ts calls it from the main thread, where every
  * method returns a promise (superseded getClusters/getSummary calls resolve to null).
  */
+import type { AreaShape } from '../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../src/core/types.ts';
 
 /** 'todos' (no filter) or the accepted values; values the table does not have match nothing. */
@@ -80,6 +81,13 @@ export interface Summary {
   byColor: Uint32Array;
 }
 
+/** Properties inside a drawn area under the current filter. */
+export interface AreaCount {
+  inside: number;
+  sale: number;
+  rental: number;
+}
+
 /** One table row as a plain object. */
 export interface PropertyRow {
   index: number;
@@ -117,4 +125,6 @@ export interface ClusterEngineApi {
   getProperty(index: number): Answer<PropertyRow>;
   /** Counts under the filter, of the whole table or of the properties inside the box. */
   getSummary(bbox?: BBox): Answer<Summary>;
+  /** Counts under the filter of the properties inside a drawn area (the drawing map's polygon or circle). */
+  countInShape(shape: AreaShape): Answer<AreaCount>;
 }

@@ -38,6 +38,7 @@ export function exposeEngine(endpoint: Endpoint): ClusterEngine {
     getClusterOf: (row, zoom) => engine.getClusterOf(row, zoom),
     getProperty: (index) => engine.getProperty(index),
     getSummary: withTransfer((bbox) => engine.getSummary(bbox)),
+    countInShape: (shape) => engine.countInShape(shape),
   };
   expose(api, endpoint);
   return engine;

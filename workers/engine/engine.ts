@@ -1,6 +1,8 @@
+import { parseStoredShape, shapeContains, toStoredShape, type AreaShape } from '../../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import type {
   Answer,
+  AreaCount,
   ClusterEngineApi,
   ClusterResult,
   EngineFilter,
@@ -185,6 +187,33 @@ export class ClusterEngine implements ClusterEngineApi {
         trimestre: t.quarters[t.quarter[index] ?? 0] ?? '',
         color: t.colors[t.color[index] ?? 0] ?? '',
       });
+    });
+  }
+
+  countInShape(shape: AreaShape): Answer<AreaCount> {
+    return guard(() => {
+      const d = this.data;
+      if (!d) return fail(NOT_LOADED);
+      // The shape crossed a thread boundary: check it again rather than trust its fields.
+      const parsed = parseStoredShape(toStoredShape(shape));
+      if (!parsed.ok) return fail(parsed.error);
+      if (!parsed.shape) return ok({ inside: 0, sale: 0, rental: 0 });
+      const contains = shapeContains(parsed.shape);
+      const { lng, lat, operation } = d.table;
+      const { keys } = d.keys;
+      const { passes } = d.test;
+      const { order, size } = d.h;
+      let sale = 0;
+      let rental = 0;
+      // Indexed positions only (rows with bad coordinates were never indexed); keys are in position order.
+      for (let pos = 0; pos < size; pos++) {
+        if (passes(keys[pos] ?? 0) !== 1) continue;
+        const row = order[pos] ?? 0;
+        if (!contains(lng[row] ?? Number.NaN, lat[row] ?? Number.NaN)) continue;
+        if (operation[row] === 0) sale++;
+        else rental++;
+      }
+      return ok({ inside: sale + rental, sale, rental });
     });
   }
 
