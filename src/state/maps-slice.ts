@@ -13,6 +13,8 @@ export interface MapState {
   bbox: BBox | null;
   tipoBusqueda: { tipo: 'residential' } | null;
   locationCentre: [number, number] | null;
+  /** The drawing map's area (spec §3 "Drawn shapes"): closed [lat, lng] list, [lat, lng, radius] or []. */
+  forma: number[][] | number[];
 }
 
 export const emptyMapState: MapState = {
@@ -24,6 +26,7 @@ export const emptyMapState: MapState = {
   bbox: null,
   tipoBusqueda: null,
   locationCentre: null,
+  forma: [],
 };
 
 type ById<T> = { mapId: string } & T;
@@ -71,6 +74,17 @@ const mapsSlice = createSlice({
       map.ubicacionNueva = { latitud, longitud };
       map.labelNuevaUbicacion = label;
     },
+    /** The drawing map's stored shape changed (closed, edited, resized, loaded or removed). */
+    shapeStored(
+      state,
+      action: PayloadAction<ById<{ forma: readonly (readonly number[])[] | readonly number[] }>>,
+    ) {
+      const map = (state[action.payload.mapId] ??= { ...emptyMapState });
+      const { forma } = action.payload;
+      map.forma = forma.map((item) =>
+        Array.isArray(item) ? [...(item as number[])] : item,
+      ) as MapState['forma'];
+    },
     locationFound(state, action: PayloadAction<ById<{ latitud: number; longitud: number }>>) {
       const { mapId, latitud, longitud } = action.payload;
       const map = (state[mapId] ??= { ...emptyMapState });
@@ -82,8 +96,15 @@ const mapsSlice = createSlice({
   },
 });
 
-export const { searchTextChanged, placeChosen, searchCleared, zoomChanged, locationFound, propertyPlaced } =
-  mapsSlice.actions;
+export const {
+  searchTextChanged,
+  placeChosen,
+  searchCleared,
+  zoomChanged,
+  locationFound,
+  propertyPlaced,
+  shapeStored,
+} = mapsSlice.actions;
 export const { selectMap } = mapsSlice.selectors;
 export const mapsReducer = mapsSlice.reducer;
 export const mapsReducerPath = mapsSlice.reducerPath;

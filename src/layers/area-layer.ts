@@ -1,0 +1,86 @@
+import {
+  EditableGeoJsonLayer,
+  ViewMode,
+  type EditAction,
+  type FeatureCollection,
+  type GeoJsonEditModeType,
+} from '@deck.gl-community/editable-layers';
+import { SIZE_PX } from '../core/constants.ts';
+import type { DrawingStatus } from '../core/drawing.ts';
+import { shapeToFeature, type AreaShape } from '../core/shapes.ts';
+import { AreaCircleMode, AreaModifyMode, AreaPolygonMode, type CircleModeConfig } from './area-edit-modes.ts';
+
+/** The drawn area's colours: a blue that reads over the base map's greens and greys. */
+const AREA = {
+  line: [29, 78, 216, 255],
+  fill: [59, 130, 246, 56],
+  tentativeLine: [29, 78, 216, 200],
+  tentativeFill: [59, 130, 246, 36],
+  handle: [255, 255, 255, 255],
+  handleOutline: [29, 78, 216, 255],
+} as const satisfies Record<string, readonly [number, number, number, number]>;
+
+/** One mode object per state of the widget; the drawing one is new per drawing (it holds the clicks). */
+export interface AreaModes {
+  view: ViewMode;
+  draw: AreaPolygonMode;
+  modify: AreaModifyMode;
+  circle: AreaCircleMode;
+}
+
+export function createAreaModes(): AreaModes {
+  return {
+    view: new ViewMode(),
+    draw: new AreaPolygonMode(),
+    modify: new AreaModifyMode(),
+    circle: new AreaCircleMode(),
+  };
+}
+
+function modeFor(status: DrawingStatus, modes: AreaModes): GeoJsonEditModeType {
+  // The library types its polygon modes over simple features only; the layer takes the general type.
+  if (status === 'drawing') return modes.draw as unknown as GeoJsonEditModeType;
+  if (status === 'polygon') return modes.modify as unknown as GeoJsonEditModeType;
+  if (status === 'circle') return modes.circle;
+  return modes.view;
+}
+
+export interface AreaLayerInput {
+  id: string;
+  status: DrawingStatus;
+  shape: AreaShape | null;
+  modes: AreaModes;
+  onEdit: (action: EditAction<FeatureCollection>) => void;
+}
+
+/** The editable area: the shape (or nothing while idle/drawing) edited by the mode of the current state. */
+export function areaLayer(input: AreaLayerInput): EditableGeoJsonLayer {
+  const { shape, status } = input;
+  const data: FeatureCollection = {
+    type: 'FeatureCollection',
+    features: shape ? [shapeToFeature(shape)] : [],
+  };
+  const modeConfig: CircleModeConfig | undefined =
+    shape?.kind === 'circle' ? { center: shape.center, radiusM: shape.radiusM } : undefined;
+  return new EditableGeoJsonLayer({
+    id: input.id,
+    data,
+    mode: modeFor(status, input.modes),
+    modeConfig,
+    selectedFeatureIndexes: shape ? [0] : [],
+    onEdit: input.onEdit,
+    // Spec: touch tolerance 15 px, so a finger finds the first point and the circle's handle.
+    pickingRadius: SIZE_PX.touchTolerance,
+    getLineColor: () => [...AREA.line],
+    getFillColor: () => [...AREA.fill],
+    getLineWidth: () => 2,
+    getTentativeLineColor: () => [...AREA.tentativeLine],
+    getTentativeFillColor: () => [...AREA.tentativeFill],
+    getTentativeLineWidth: () => 2,
+    getEditHandlePointColor: () => [...AREA.handle],
+    getEditHandlePointOutlineColor: () => [...AREA.handleOutline],
+    getEditHandlePointRadius: () => 7,
+    editHandlePointRadiusMinPixels: 5,
+    editHandlePointRadiusMaxPixels: 9,
+  });
+}

@@ -1,0 +1,123 @@
+import { Deck, MapView, type Layer, type MapViewState } from '@deck.gl/core';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+
+/**
+ * A deck.gl canvas that takes the pointer over a non-interactive MapLibre map, for editing.
+ *
+ * Why not the overlay the other widgets use: MapLibreOverlay's canvas ignores the pointer and only forwards
+ * picking events, while editable-layers listens on deck's own event manager (clicks, drags, key presses), so
+ * drawing never starts there (deck.gl-community issues #201/#237). Here deck's controller pans and zooms, and
+ * every change goes through MapLibre's camera, which stays the one source of truth: its bounds and zoom
+ * limits clamp what deck asks for, and its own moves (locate button, fit to a shape) reach deck the same way.
+ */
+export interface DeckRoot {
+  setLayers(layers: Layer[]): void;
+  /** The deck canvas (tests and focus), or null after a rebuild in progress. */
+  canvas(): HTMLCanvasElement | null;
+  destroy(): void;
+}
+
+export interface DeckRootOptions {
+  /** Accessible name of the canvas, which takes keyboard focus (arrows pan, +/- zoom). */
+  label: string;
+  getCursor?: (state: { isDragging: boolean; isHovering: boolean }) => string;
+}
+
+const MAX_REBUILDS = 5;
+const REBUILD_DELAY_MS = 250;
+
+function viewStateOf(map: MapLibreMap): MapViewState {
+  const c = map.getCenter();
+  return {
+    longitude: c.lng,
+    latitude: c.lat,
+    zoom: map.getZoom(),
+    bearing: map.getBearing(),
+    pitch: map.getPitch(),
+    minZoom: map.getMinZoom(),
+    maxZoom: map.getMaxZoom(),
+  };
+}
+
+/** Releases deck's WebGL context now rather than at garbage collection (Chromium keeps ~16 per page). */
+function release(deck: Deck<MapView>): void {
+  const canvas = deck.getCanvas();
+  const context = (deck as unknown as { device?: { canvasContext?: { destroy?: () => void } } }).device
+    ?.canvasContext;
+  deck.finalize();
+  canvas?.getContext('webgl2')?.getExtension('WEBGL_lose_context')?.loseContext();
+  try {
+    // deck.gl 9.4's finalize() leaves its canvas context (and its ResizeObserver) alive: deck.gl #10355.
+    context?.destroy?.();
+  } catch (error) {
+    console.warn('No se pudo liberar el lienzo de deck.gl:', error);
+  }
+}
+
+export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): DeckRoot {
+  const container = document.createElement('div');
+  container.className = 'deck-root';
+  Object.assign(container.style, { position: 'absolute', inset: '0' });
+  // After MapLibre's canvas, before its markers: markers (the circle's labels) stay above deck.
+  map.getCanvas().after(container);
+  let layers: Layer[] = [];
+  let deck: Deck<MapView> | null = null;
+  let rebuilds = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const follow = () => deck?.setProps({ viewState: viewStateOf(map) });
+  const create = () => {
+    const created = new Deck<MapView>({
+      parent: container,
+      views: new MapView({ repeat: true }),
+      viewState: viewStateOf(map),
+      controller: { doubleClickZoom: false, dragRotate: false, touchRotate: false, keyboard: true },
+      layers,
+      getCursor: options.getCursor,
+      onViewStateChange: ({ viewState }) => {
+        const next = viewState as MapViewState;
+        // MapLibre's 'move' brings the clamped camera back to deck (follow).
+        map.jumpTo({ center: [next.longitude, next.latitude], zoom: next.zoom });
+        // Deck keeps the view it is given (setProps in follow); returning nothing leaves it there.
+        return null;
+      },
+    });
+    deck = created;
+    const canvas = created.getCanvas();
+    canvas?.setAttribute('tabindex', '0');
+    canvas?.setAttribute('aria-label', options.label);
+    canvas?.addEventListener('webglcontextlost', onLost);
+  };
+  // Deck does not survive the loss of its context: a new Deck, fresh layer instances (the old ones hold
+  // buffers of the lost context). Bounded, so a GPU that keeps failing leaves the base map and its message.
+  const onLost = () => {
+    if (rebuilds >= MAX_REBUILDS) return;
+    rebuilds++;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!deck) return;
+      release(deck);
+      layers = layers.map((layer) => layer.clone({}) as Layer);
+      create();
+    }, REBUILD_DELAY_MS);
+  };
+  create();
+  map.on('move', follow);
+  map.on('resize', follow);
+
+  return {
+    setLayers(next) {
+      layers = next;
+      deck?.setProps({ layers });
+    },
+    canvas: () => deck?.getCanvas() ?? null,
+    destroy() {
+      clearTimeout(timer);
+      map.off('move', follow);
+      map.off('resize', follow);
+      if (deck) release(deck);
+      deck = null;
+      container.remove();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { EditAction, FeatureCollection } from '@deck.gl-community/editable-layers';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useState, type Dispatch } from 'react';
+import type { DrawingAction, DrawingState } from '../../core/drawing.ts';
+import { ringFromCoordinates } from '../../core/shapes.ts';
+import { areaLayer, createAreaModes } from '../../layers/area-layer.ts';
+import { attachDeckRoot, type DeckRoot } from '../../map/deck-root.ts';
+import { MESSAGES } from '../../core/messages.ts';
+
+/** The polygon ring of an edit's data (its first, or last added, feature), as lat/lng points. */
+function ringOf(data: FeatureCollection, which: 'first' | 'last'): { lat: number; lng: number }[] {
+  const feature = which === 'first' ? data.features[0] : data.features.at(-1);
+  const geometry = feature?.geometry;
+  return geometry?.type === 'Polygon' ? ringFromCoordinates(geometry.coordinates[0] ?? []) : [];
+}
+
+/** Translates the edit modes' reports into the drawing reducer's actions. */
+export function editToAction(edit: EditAction<FeatureCollection>): DrawingAction | null {
+  const { editType, updatedData } = edit;
+  const editContext: unknown = edit.editContext;
+  switch (editType) {
+    case 'addTentativePosition':
+      return { type: 'pointAdded' };
+    case 'addFeature':
+      return { type: 'polygonClosed', ring: ringOf(updatedData, 'last') };
+    case 'invalidPolygon':
+      return { type: 'crossing' };
+    case 'cancelFeature':
+      return { type: 'cancel' };
+    case 'movePosition':
+      return { type: 'ringEdited', ring: ringOf(updatedData, 'first'), final: false };
+    case 'finishMovePosition':
+    case 'addPosition':
+    case 'removePosition':
+      return { type: 'ringEdited', ring: ringOf(updatedData, 'first'), final: true };
+    case 'deleteShape':
+      return { type: 'remove' };
+    case 'vertexKept':
+      return { type: 'vertexKept' };
+    case 'resizeCircle':
+    case 'resizeCircleEnd': {
+      const radiusM = (editContext as { radiusM?: unknown } | null)?.radiusM;
+      if (typeof radiusM !== 'number') return null;
+      return { type: 'circleResized', radiusM, final: editType === 'resizeCircleEnd' };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Puts the editable area on the map: a deck.gl canvas that takes the pointer (see deck-root.ts) with one
+ * EditableGeoJsonLayer whose mode follows the state. Returns the deck root (for tests' probes).
+ */
+export function useAreaEditor(
+  map: MapLibreMap | null,
+  mapId: string,
+  state: DrawingState,
+  dispatch: Dispatch<DrawingAction>,
+): DeckRoot | null {
+  const [root, setRoot] = useState<DeckRoot | null>(null);
+  const drawing = state.status === 'drawing';
+  // A fresh set of modes per drawing: the polygon mode keeps the clicks of the drawing in progress.
+  const [modes, setModes] = useState(createAreaModes);
+  const [wasDrawing, setWasDrawing] = useState(drawing);
+  if (drawing !== wasDrawing) {
+    setWasDrawing(drawing);
+    if (drawing) setModes(createAreaModes());
+  }
+
+  useEffect(() => {
+    if (!map) return undefined;
+    const created = attachDeckRoot(map, {
+      label: MESSAGES.drawing.canvas,
+      getCursor: ({ isDragging }) => (isDragging ? 'grabbing' : 'crosshair'),
+    });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the deck canvas is an external resource made here
+    setRoot(created);
+    return () => {
+      created.destroy();
+      setRoot(null);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    if (!root) return;
+    const onEdit = (edit: EditAction<FeatureCollection>) => {
+      const action = editToAction(edit);
+      if (action) dispatch(action);
+    };
+    root.setLayers([
+      areaLayer({ id: `${mapId}-area`, status: state.status, shape: state.shape, modes, onEdit }),
+    ]);
+  }, [root, mapId, state.status, state.shape, modes, dispatch]);
+
+  return root;
+}
