@@ -1,0 +1,289 @@
+/**
+ * The drawing map (spec §2–5) with the real mouse and touch: a polygon drawn point by point with each hint,
+ * closed on its first point, its vertices moved and deleted within the minimum, deleted by its first vertex;
+ * the 500 m circle resized by its handle and removed by its 'X', zoom held to 13–17; the external actions.
+ * State is read from `window.__drawingMaps` (status, points, stored shape) and `__drawingView` (zoom).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../../src/core/messages.ts';
+import { SAVED_SHAPES } from '../../src/app/pages/drawing-demo.ts';
+import { collectPageErrors } from './console.ts';
+
+const ID = 'dibujo';
+const D = MESSAGES.drawing;
+const probe = (page: Page) => page.evaluate((m) => window.__drawingMaps?.[m] ?? null, ID);
+const view = (page: Page) => page.evaluate((m) => window.__drawingView?.(m) ?? null, ID);
+/** The stored shape as a polygon list or a circle tuple (the probe types it as the union). */
+const ring = async (page: Page) => ((await probe(page))?.forma ?? []) as unknown as number[][];
+const tuple = async (page: Page) => ((await probe(page))?.forma ?? []) as unknown as number[];
+const polygonButton = (page: Page) => page.getByTitle(D.polygon);
+const circleButton = (page: Page) => page.getByTitle(D.circle);
+const storedJson = (page: Page) => page.getByTestId('drawing-json');
+
+async function pixel(page: Page, lng: number, lat: number): Promise<[number, number]> {
+  const p = await page.evaluate(
+    ([x, y]) => window.__drawingPixel?.('dibujo', Number(x), Number(y)) ?? null,
+    [lng, lat],
+  );
+  if (!p) throw new Error('no pixel');
+  return p;
+}
+
+async function ready(page: Page): Promise<void> {
+  await expect(page.getByTestId(`${ID}-map`)).toHaveAttribute('data-ready', 'true');
+  await expect.poll(() => probe(page)).not.toBeNull();
+  await expect(polygonButton(page)).toBeVisible();
+}
+
+/** A click on the map, then waits until the widget has taken it (deck.gl reports clicks after a short wait). */
+async function addPoint(page: Page, lng: number, lat: number, expected: number): Promise<void> {
+  const [x, y] = await pixel(page, lng, lat);
+  await page.mouse.click(x, y);
+  await expect.poll(async () => (await probe(page))?.points).toBe(expected);
+}
+
+async function drag(page: Page, from: [number, number], to: [number, number]): Promise<void> {
+  await page.mouse.move(from[0], from[1]);
+  await page.mouse.down();
+  await page.mouse.move(to[0], to[1], { steps: 12 });
+  await page.mouse.up();
+}
+
+const FIRST: [number, number] = [-66.875, 10.51];
+const SQUARE: [number, number][] = [FIRST, [-66.845, 10.51], [-66.845, 10.48], [-66.875, 10.48]];
+
+/** Draws SQUARE and closes it on its first point, checking each hint on the way. */
+async function drawSquare(page: Page): Promise<void> {
+  await expect(polygonButton(page)).toHaveText(D.start);
+  await polygonButton(page).click();
+  await expect(polygonButton(page)).toHaveText(D.addPoints);
+  const hints = [D.addPoints, D.addPoints, D.closeArea, D.closeArea];
+  for (const [i, [lng, lat]] of SQUARE.entries()) {
+    await addPoint(page, lng, lat, i + 1);
+    await expect(polygonButton(page)).toHaveText(hints[i] ?? '');
+  }
+  await page.mouse.click(...(await pixel(page, ...FIRST)));
+  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+}
+
+test('a polygon: hints per point, closes only on its first point, stored closed; the count comes from the worker', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/#/dibujo');
+  await ready(page);
+  await expect(circleButton(page)).toHaveText(D.circle);
+  await expect(page.getByTestId('drawing-count')).toHaveText(MESSAGES.drawingDemo.noShape);
+
+  await polygonButton(page).click();
+  await expect(circleButton(page)).toBeHidden();
+  for (const [i, [lng, lat]] of SQUARE.slice(0, 3).entries()) await addPoint(page, lng, lat, i + 1);
+  // The last point placed does not close the area (the library's default); the first one does.
+  await page.mouse.click(...(await pixel(page, -66.845, 10.48)));
+  await page.waitForTimeout(700);
+  expect((await probe(page))?.status).toBe('drawing');
+  expect((await probe(page))?.points).toBe(3);
+  await page.mouse.click(...(await pixel(page, ...FIRST)));
+  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+
+  // Closing hides the control; the shape is a closed [lat, lng] list, also in the store and the callback.
+  await expect(polygonButton(page)).toBeHidden();
+  const forma = await ring(page);
+  expect(forma).toHaveLength(4);
+  expect(forma[0]).toEqual(forma[3]);
+  expect(forma[0]?.[0]).toBeCloseTo(10.51, 3);
+  expect(forma[0]?.[1]).toBeCloseTo(-66.875, 3);
+  expect(JSON.parse((await storedJson(page).textContent()) ?? '')).toEqual(forma);
+  await expect(page.getByTestId('drawing-count')).toHaveText(
+    /^\d+ inmuebles de la demostración dentro del área/,
+  );
+  expect(errors).toEqual([]);
+});
+
+test('vertices move; one is deleted while the minimum holds, not below it; the first vertex deletes the polygon', async ({
+  page,
+}) => {
+  await page.goto('/#/dibujo');
+  await ready(page);
+  await drawSquare(page);
+  const before = await ring(page);
+  expect(before).toHaveLength(5);
+
+  // Drag the second corner (-66.845, 10.51) 40 px right: the stored shape follows once the drag ends.
+  const corner = await pixel(page, -66.845, 10.51);
+  const revision = (await probe(page))?.revision ?? 0;
+  await drag(page, corner, [corner[0] + 40, corner[1]]);
+  await expect.poll(async () => (await probe(page))?.revision).toBeGreaterThan(revision);
+  const moved = await ring(page);
+  expect(moved).toHaveLength(5);
+  expect(moved.some(([lat = 0, lng = 0]) => Math.abs(lat - 10.51) < 1e-3 && lng > -66.845 + 1e-3)).toBe(true);
+  expect(
+    moved.some(([lat = 0, lng = 0]) => Math.abs(lat - 10.51) < 1e-4 && Math.abs(lng + 66.845) < 1e-4),
+  ).toBe(false);
+
+  // Four corners: clicking one that is not the first deletes it (3 left, the minimum).
+  await page.mouse.click(...(await pixel(page, -66.845, 10.48)));
+  await expect.poll(async () => (await ring(page)).length).toBe(4);
+  // At the minimum a vertex is kept, with a Spanish message.
+  await page.mouse.click(...(await pixel(page, -66.875, 10.48)));
+  await expect(page.getByRole('alert')).toHaveText(D.vertexKept.replace('{min}', '3'));
+  expect((await ring(page)).length).toBe(4);
+
+  // The first vertex deletes the polygon, empties the stored shape and brings the button back.
+  await page.mouse.click(...(await pixel(page, ...FIRST)));
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  expect((await probe(page))?.forma).toEqual([]);
+  await expect(storedJson(page)).toHaveText('[]');
+  await expect(polygonButton(page)).toHaveText(D.start);
+});
+
+test('a circle: 500 m at the centre, its handle resizes it (label with 2 decimals), zoom held to 13–17, X removes it', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/#/dibujo');
+  await ready(page);
+  expect((await view(page))?.zoom).toBeCloseTo(12, 5);
+
+  await circleButton(page).click();
+  await expect.poll(async () => (await probe(page))?.status).toBe('circle');
+  await expect(page.locator('.drawing__distance')).toHaveText('Distancia: 500 m');
+  await expect(page.getByRole('button', { name: D.removeCircleLabel })).toHaveText(D.removeCircle);
+  await expect(polygonButton(page)).toBeHidden();
+  const circle = await tuple(page);
+  expect(circle).toHaveLength(3);
+  expect(circle[2]).toBe(500);
+  // Circle mode: the map went from zoom 12 to the minimum 13, and cannot leave 13–17.
+  await expect.poll(async () => (await view(page))?.zoom).toBeCloseTo(13, 5);
+  expect(await view(page)).toMatchObject({ minZoom: 13, maxZoom: 17 });
+  // At the minimum MapLibre's zoom-out button is disabled; the wheel cannot go past either end.
+  await expect(page.getByRole('button', { name: 'Alejar' })).toBeDisabled();
+  const canvas = page.getByTestId(`${ID}-map`).locator('.deck-root canvas');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  await page.mouse.move(box.x + 100, box.y + 100);
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -400);
+  await page.waitForTimeout(600);
+  const zoomed = (await view(page))?.zoom ?? 0;
+  expect(zoomed).toBeLessThanOrEqual(17);
+  expect(zoomed).toBeGreaterThan(13);
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 400);
+  await expect.poll(async () => (await view(page))?.zoom).toBeCloseTo(13, 3);
+
+  // Drag the handle 50 px outwards: the radius grows, the label reads it with 2 decimals.
+  const handle = await page.evaluate((m) => window.__drawingHandle?.(m) ?? null, ID);
+  if (!handle) throw new Error('no handle');
+  await drag(page, handle, [handle[0] + 50, handle[1]]);
+  await expect.poll(async () => (await tuple(page))[2]).toBeGreaterThan(600);
+  const radius = (await tuple(page))[2] ?? 0;
+  const label = (await page.locator('.drawing__distance').textContent()) ?? '';
+  expect(label).toMatch(/^Distancia: [\d.]+,\d{2} m$/);
+  const shown = Number(
+    label.replace('Distancia: ', '').replace(' m', '').replaceAll('.', '').replace(',', '.'),
+  );
+  expect(shown).toBeCloseTo(radius, 2);
+  // The map did not pan while the handle was dragged.
+  expect((await tuple(page))[0]).toBeCloseTo(circle[0] ?? Number.NaN, 9);
+
+  await page.getByRole('button', { name: D.removeCircleLabel }).click();
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  expect((await probe(page))?.forma).toEqual([]);
+  await expect(page.locator('.drawing__distance')).toHaveCount(0);
+  await expect(circleButton(page)).toBeVisible();
+  expect(await view(page)).toMatchObject({ minZoom: 1, maxZoom: 18 });
+  expect(errors).toEqual([]);
+});
+
+test('external actions: cargarForma loads polygons and circles (bad ones are refused in Spanish), eliminarForma and the clear flag', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const T = MESSAGES.drawingDemo;
+  await page.goto('/#/dibujo');
+  await ready(page);
+
+  await page.getByRole('button', { name: T.loadPolygon }).click();
+  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+  expect((await probe(page))?.forma).toEqual(SAVED_SHAPES.polygon);
+  await expect(page.getByTestId('drawing-count')).toHaveText(/^\d+ inmuebles/);
+
+  // A bad saved shape leaves the current one and says why.
+  await page.getByRole('button', { name: T.loadBad }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    D.badShape.replace('{detail}', D.badPoint.replace('{n}', '2')),
+  );
+  expect((await probe(page))?.forma).toEqual(SAVED_SHAPES.polygon);
+  await page.getByLabel(T.textLabel).fill('{esto no es json');
+  await page.getByRole('button', { name: T.loadText }).click();
+  await expect(page.getByRole('alert')).toHaveText(D.badShape.replace('{detail}', D.notJson));
+
+  await page.getByRole('button', { name: T.loadCircle }).click();
+  await expect.poll(async () => (await probe(page))?.status).toBe('circle');
+  expect((await probe(page))?.forma).toEqual(SAVED_SHAPES.circle);
+  await expect(page.locator('.drawing__distance')).toHaveText('Distancia: 1.500 m');
+  const zoom = (await view(page))?.zoom ?? 0;
+  expect(zoom).toBeGreaterThanOrEqual(13);
+  expect(zoom).toBeLessThanOrEqual(17);
+
+  await page.getByRole('button', { name: T.remove }).click();
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  await expect(storedJson(page)).toHaveText('[]');
+
+  // The clear flag removes everything, a drawing in progress included.
+  await page.getByLabel(T.textLabel).fill(JSON.stringify([10.5, -66.85, 800]));
+  await page.getByRole('button', { name: T.loadText }).click();
+  await expect.poll(async () => (await probe(page))?.forma).toEqual([10.5, -66.85, 800]);
+  await page.getByLabel(T.clear).check();
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  await page.getByLabel(T.clear).uncheck();
+  await polygonButton(page).click();
+  await addPoint(page, -66.86, 10.5, 1);
+  await page.getByLabel(T.clear).check();
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  expect((await probe(page))?.points).toBe(0);
+  await expect(polygonButton(page)).toHaveText(D.start);
+  expect(errors).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('taps add points and close the polygon; the circle handle resizes under a finger', async ({
+    page,
+  }) => {
+    await page.goto('/#/dibujo');
+    await ready(page);
+    await polygonButton(page).tap();
+    const pts: [number, number][] = [
+      [-66.88, 10.505],
+      [-66.86, 10.505],
+      [-66.87, 10.49],
+    ];
+    for (const [i, [lng, lat]] of pts.entries()) {
+      await page.touchscreen.tap(...(await pixel(page, lng, lat)));
+      await expect.poll(async () => (await probe(page))?.points).toBe(i + 1);
+    }
+    await page.touchscreen.tap(...(await pixel(page, -66.88, 10.505)));
+    await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+    expect((await probe(page))?.forma).toHaveLength(4);
+    await page.getByRole('button', { name: MESSAGES.drawingDemo.remove }).tap();
+    await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+
+    await circleButton(page).tap();
+    await expect.poll(async () => (await probe(page))?.status).toBe('circle');
+    const handle = await page.evaluate((m) => window.__drawingHandle?.(m) ?? null, ID);
+    if (!handle) throw new Error('no handle');
+    // A finger drag (touch events through the DevTools protocol; Playwright has taps only).
+    const cdp = await page.context().newCDPSession(page);
+    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }],
+      });
+    await touch('touchStart', handle[0], handle[1]);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', handle[0] + i * 4, handle[1]);
+    await touch('touchEnd', handle[0] + 40, handle[1]);
+    await expect.poll(async () => (await tuple(page))[2]).toBeGreaterThan(600);
+    await expect(page.locator('.drawing__distance')).toHaveText(/^Distancia: [\d.]+,\d{2} m$/);
+  });
+});
