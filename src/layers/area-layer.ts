@@ -53,6 +53,25 @@ export interface AreaLayerInput {
   onEdit: (action: EditAction<FeatureCollection>) => void;
 }
 
+/**
+ * editable-layers' GeoJSON layer without its double-click listener. The spec closes an area on its first
+ * point, and while anything listens for double-clicks deck.gl holds every click back (~300 ms) to rule one
+ * out: each point would appear late under the pointer.
+ */
+class AreaEditableLayer extends EditableGeoJsonLayer {
+  static override layerName = 'AreaEditableLayer';
+
+  override _addEventHandlers(): void {
+    super._addEventHandlers();
+    const { eventManager } = this.context.deck as unknown as {
+      eventManager: { off(event: string, handler: unknown): void };
+    };
+    const { eventHandler } = (this.state as { _editableLayerState: { eventHandler: unknown } })
+      ._editableLayerState;
+    eventManager.off('dblclick', eventHandler);
+  }
+}
+
 /** The editable area: the shape (or nothing while idle/drawing) edited by the mode of the current state. */
 export function areaLayer(input: AreaLayerInput): EditableGeoJsonLayer {
   const { shape, status } = input;
@@ -62,7 +81,7 @@ export function areaLayer(input: AreaLayerInput): EditableGeoJsonLayer {
   };
   const modeConfig: CircleModeConfig | undefined =
     shape?.kind === 'circle' ? { center: shape.center, radiusM: shape.radiusM } : undefined;
-  return new EditableGeoJsonLayer({
+  return new AreaEditableLayer({
     id: input.id,
     data,
     mode: modeFor(status, input.modes),

@@ -24,6 +24,8 @@ export interface DeckRootOptions {
 }
 
 const MAX_REBUILDS = 5;
+/** Stands for the pointer or key event behind a deck.gl camera change (deck does not pass it on). */
+const USER_GESTURE = { type: 'deck.gl' } as const;
 const REBUILD_DELAY_MS = 250;
 
 function viewStateOf(map: MapLibreMap): MapViewState {
@@ -74,20 +76,29 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
       controller: { doubleClickZoom: false, dragRotate: false, touchRotate: false, keyboard: true },
       layers,
       getCursor: options.getCursor,
+      // The canvas exists once deck has its device (created asynchronously).
+      onLoad: () => {
+        const canvas = created.getCanvas();
+        if (!canvas) return;
+        canvas.setAttribute('tabindex', '0');
+        canvas.setAttribute('aria-label', options.label);
+        canvas.addEventListener('webglcontextlost', onLost);
+      },
       onViewStateChange: ({ viewState }) => {
         const next = viewState as MapViewState;
-        // MapLibre's 'move' brings the clamped camera back to deck (follow).
-        map.jumpTo({ center: [next.longitude, next.latitude], zoom: next.zoom });
+        // MapLibre's 'move' brings the clamped camera back to deck (follow). The event data marks the move
+        // as the user's, as MapLibre's own gestures do (the locate button stops following on it).
+        map.jumpTo(
+          { center: [next.longitude, next.latitude], zoom: next.zoom },
+          { originalEvent: USER_GESTURE },
+        );
         // Deck keeps the view it is given (setProps in follow); returning nothing leaves it there.
         return null;
       },
     });
     deck = created;
-    const canvas = created.getCanvas();
-    canvas?.setAttribute('tabindex', '0');
-    canvas?.setAttribute('aria-label', options.label);
-    canvas?.addEventListener('webglcontextlost', onLost);
   };
+
   // Deck does not survive the loss of its context: a new Deck, fresh layer instances (the old ones hold
   // buffers of the lost context). Bounded, so a GPU that keeps failing leaves the base map and its message.
   const onLost = () => {

@@ -237,7 +237,7 @@ test('external actions: cargarForma loads polygons and circles (bad ones are ref
   await expect.poll(async () => (await probe(page))?.status).toBe('idle');
   await page.getByLabel(T.clear).uncheck();
   await polygonButton(page).click();
-  await addPoint(page, -66.86, 10.5, 1);
+  await addPoint(page, -66.852, 10.5, 1);
   await page.getByLabel(T.clear).check();
   await expect.poll(async () => (await probe(page))?.status).toBe('idle');
   expect((await probe(page))?.points).toBe(0);
@@ -285,5 +285,54 @@ test.describe('on a phone', () => {
     await touch('touchEnd', handle[0] + 40, handle[1]);
     await expect.poll(async () => (await tuple(page))[2]).toBeGreaterThan(600);
     await expect(page.locator('.drawing__distance')).toHaveText(/^Distancia: [\d.]+,\d{2} m$/);
+  });
+});
+
+test('by keyboard: the canvas pans with the arrows, the circle is added and removed with Enter', async ({
+  page,
+}) => {
+  await page.goto('/#/dibujo');
+  await ready(page);
+  const canvas = page.getByLabel(D.canvas);
+  await canvas.focus();
+  const before = (await view(page))?.zoom ?? 0;
+  const centre = await page.evaluate(() => window.__mapViews?.drawing?.lng ?? 0);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.evaluate(() => window.__mapViews?.drawing?.lng ?? 0)).toBeGreaterThan(centre);
+  await page.keyboard.press('+');
+  await expect.poll(async () => (await view(page))?.zoom ?? 0).toBeGreaterThan(before);
+
+  await circleButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await probe(page))?.status).toBe('circle');
+  const remove = page.getByRole('button', { name: D.removeCircleLabel });
+  await remove.focus();
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  // Escape abandons a drawing in progress.
+  await polygonButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await probe(page))?.status).toBe('drawing');
+  await page.keyboard.press('Escape');
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+});
+
+test.describe('with the location allowed and the geocoder down', () => {
+  test.use({ geolocation: { latitude: 10.4969, longitude: -66.8831 }, permissions: ['geolocation'] });
+
+  test('the locate button moves the map and the drawn area stays as it was', async ({ page }) => {
+    await page.route('**/api/geocoder/reverse**', (route) => route.fulfill({ status: 500, body: 'fallo' }));
+    await page.goto('/#/dibujo');
+    await ready(page);
+    await page.getByRole('button', { name: MESSAGES.drawingDemo.loadPolygon }).click();
+    await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+    await page.getByRole('button', { name: MESSAGES.locate.title }).click();
+    await expect.poll(async () => (await view(page))?.zoom ?? 0, { timeout: 10_000 }).toBeCloseTo(15, 1);
+    await page.waitForTimeout(500);
+    expect((await probe(page))?.forma).toEqual(SAVED_SHAPES.polygon);
+    expect((await probe(page))?.status).toBe('polygon');
+    await expect(storedJson(page)).toHaveText(JSON.stringify(SAVED_SHAPES.polygon));
   });
 });

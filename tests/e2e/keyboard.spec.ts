@@ -13,6 +13,14 @@ const EXPECTED: Record<string, string[]> = {
   '#/ubicacion': [MESSAGES.locate.title, MESSAGES.picker.locationLabel, 'Acercar'],
   '#/ubicacion-v2': ['Buscar dirección', MESSAGES.picker.locationLabel],
   '#/detalle': ['Buscar lugar'],
+  '#/dibujo': [
+    MESSAGES.locate.title,
+    MESSAGES.drawing.canvas,
+    MESSAGES.drawing.polygon,
+    MESSAGES.drawing.circle,
+    'Acercar',
+    MESSAGES.drawingDemo.remove,
+  ],
 };
 
 for (const [hash, names] of Object.entries(EXPECTED)) {

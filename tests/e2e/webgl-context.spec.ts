@@ -67,3 +67,50 @@ test('losing and restoring the contexts shows a Spanish message, then the map an
     .not.toBeCloseTo(before, 3);
   expect(errors.filter((e) => e.startsWith('pageerror') || e.includes('deck:'))).toEqual([]);
 });
+
+test('the drawing map rebuilds its editing canvas after a context loss: the area stays and can still be edited', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/#/dibujo');
+  await expect(page.getByTestId('dibujo-map')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('button', { name: MESSAGES.drawingDemo.loadCircle }).click();
+  await expect.poll(() => page.evaluate(() => window.__drawingMaps?.dibujo?.status)).toBe('circle');
+  const saved = await page.evaluate(() => window.__drawingMaps?.dibujo?.forma);
+
+  await page.evaluate(() => {
+    window.__lost = [];
+    for (const canvas of document.querySelectorAll('canvas')) {
+      const ext = canvas.getContext('webgl2')?.getExtension('WEBGL_lose_context');
+      if (ext) {
+        ext.loseContext();
+        window.__lost.push(ext);
+      }
+    }
+  });
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.map.webglLost })).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.evaluate(() => window.__lost?.[0]?.restoreContext());
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.map.webglLost })).toBeHidden();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('.deck-root canvas');
+        return canvas ? !canvas.getContext('webgl2')?.isContextLost() : false;
+      }),
+    )
+    .toBe(true);
+  expect(await page.evaluate(() => window.__drawingMaps?.dibujo?.forma)).toEqual(saved);
+
+  // The new canvas takes the pointer: the circle's handle still resizes it.
+  const handle = await page.evaluate(() => window.__drawingHandle?.('dibujo') ?? null);
+  if (!handle) throw new Error('no handle');
+  await page.mouse.move(handle[0], handle[1]);
+  await page.mouse.down();
+  await page.mouse.move(handle[0] + 40, handle[1], { steps: 10 });
+  await page.mouse.up();
+  await expect
+    .poll(() => page.evaluate(() => (window.__drawingMaps?.dibujo?.forma as number[] | undefined)?.[2] ?? 0))
+    .toBeGreaterThan(1500);
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});

@@ -105,7 +105,10 @@ export function DrawingMapPage() {
       </div>
       <aside className="drawing-page__side">
         <h2>{T.result}</h2>
-        <pre data-testid="drawing-json">{JSON.stringify(forma)}</pre>
+        {/* Focusable: a long shape scrolls, and keyboard users must be able to scroll it too. */}
+        <pre data-testid="drawing-json" tabIndex={0} aria-label={T.result}>
+          {JSON.stringify(forma)}
+        </pre>
         <p role="status" data-testid="drawing-count">
           {status}
         </p>
