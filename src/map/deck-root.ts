@@ -21,6 +21,8 @@ export interface DeckRootOptions {
   /** Accessible name of the canvas, which takes keyboard focus (arrows pan, +/- zoom). */
   label: string;
   getCursor?: (state: { isDragging: boolean; isHovering: boolean }) => string;
+  /** Deck has its device and has taken its layers: from now on input reaches them (again after a rebuild). */
+  onLoad?: () => void;
 }
 
 const MAX_REBUILDS = 5;
@@ -83,6 +85,7 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
         canvas.setAttribute('tabindex', '0');
         canvas.setAttribute('aria-label', options.label);
         canvas.addEventListener('webglcontextlost', onLost);
+        options.onLoad?.();
       },
       onViewStateChange: ({ viewState }) => {
         const next = viewState as MapViewState;

@@ -29,6 +29,20 @@ async function pixel(page: Page, lng: number, lat: number): Promise<[number, num
   return p;
 }
 
+/** Two animation frames: deck.gl takes new layer props (the mode after a button) on its next frame. */
+async function frames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            resolve();
+          }),
+        ),
+      ),
+  );
+}
+
 async function ready(page: Page): Promise<void> {
   await expect(page.getByTestId(`${ID}-map`)).toHaveAttribute('data-ready', 'true');
   await expect.poll(() => probe(page)).not.toBeNull();
@@ -56,6 +70,7 @@ const SQUARE: [number, number][] = [FIRST, [-66.845, 10.51], [-66.845, 10.48], [
 async function drawSquare(page: Page): Promise<void> {
   await expect(polygonButton(page)).toHaveText(D.start);
   await polygonButton(page).click();
+  await frames(page);
   await expect(polygonButton(page)).toHaveText(D.addPoints);
   const hints = [D.addPoints, D.addPoints, D.closeArea, D.closeArea];
   for (const [i, [lng, lat]] of SQUARE.entries()) {
@@ -64,6 +79,7 @@ async function drawSquare(page: Page): Promise<void> {
   }
   await page.mouse.click(...(await pixel(page, ...FIRST)));
   await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+  await frames(page);
 }
 
 test('a polygon: hints per point, closes only on its first point, stored closed; the count comes from the worker', async ({
@@ -76,6 +92,7 @@ test('a polygon: hints per point, closes only on its first point, stored closed;
   await expect(page.getByTestId('drawing-count')).toHaveText(MESSAGES.drawingDemo.noShape);
 
   await polygonButton(page).click();
+  await frames(page);
   await expect(circleButton(page)).toBeHidden();
   for (const [i, [lng, lat]] of SQUARE.slice(0, 3).entries()) await addPoint(page, lng, lat, i + 1);
   // The last point placed does not close the area (the library's default); the first one does.
@@ -147,6 +164,7 @@ test('a circle: 500 m at the centre, its handle resizes it (label with 2 decimal
 
   await circleButton(page).click();
   await expect.poll(async () => (await probe(page))?.status).toBe('circle');
+  await frames(page);
   await expect(page.locator('.drawing__distance')).toHaveText('Distancia: 500 m');
   await expect(page.getByRole('button', { name: D.removeCircleLabel })).toHaveText(D.removeCircle);
   await expect(polygonButton(page)).toBeHidden();
@@ -237,6 +255,7 @@ test('external actions: cargarForma loads polygons and circles (bad ones are ref
   await expect.poll(async () => (await probe(page))?.status).toBe('idle');
   await page.getByLabel(T.clear).uncheck();
   await polygonButton(page).click();
+  await frames(page);
   await addPoint(page, -66.852, 10.5, 1);
   await page.getByLabel(T.clear).check();
   await expect.poll(async () => (await probe(page))?.status).toBe('idle');
@@ -254,6 +273,7 @@ test.describe('on a phone', () => {
     await page.goto('/#/dibujo');
     await ready(page);
     await polygonButton(page).tap();
+    await frames(page);
     const pts: [number, number][] = [
       [-66.88, 10.505],
       [-66.86, 10.505],
@@ -271,6 +291,7 @@ test.describe('on a phone', () => {
 
     await circleButton(page).tap();
     await expect.poll(async () => (await probe(page))?.status).toBe('circle');
+    await frames(page);
     const handle = await page.evaluate((m) => window.__drawingHandle?.(m) ?? null, ID);
     if (!handle) throw new Error('no handle');
     // A finger drag (touch events through the DevTools protocol; Playwright has taps only).
@@ -335,4 +356,38 @@ test.describe('with the location allowed and the geocoder down', () => {
     expect((await probe(page))?.status).toBe('polygon');
     await expect(storedJson(page)).toHaveText(JSON.stringify(SAVED_SHAPES.polygon));
   });
+});
+
+test('hostile saved shapes are refused with a Spanish reason; nothing runs, nothing is polluted, the map stays usable', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const T = MESSAGES.drawingDemo;
+  await page.goto('/#/dibujo');
+  await ready(page);
+  const load = async (text: string) => {
+    await page.getByLabel(T.textLabel).fill(text);
+    await page.getByRole('button', { name: T.loadText }).click();
+  };
+  const refused = (detail: string) => D.badShape.replace('{detail}', detail);
+  const huge = JSON.stringify(Array.from({ length: 6000 }, (_, i) => [10 + i * 1e-5, -66.9]));
+  await load(huge);
+  await expect(page.getByRole('alert')).toHaveText(refused(D.tooManyPoints));
+  await load('{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}}');
+  await expect(page.getByRole('alert')).toHaveText(refused(D.notList));
+  await load('[[10.5, -66.9], ["<img src=x onerror=window.__xss=1>", -66.8], [10.4, -66.8]]');
+  await expect(page.getByRole('alert')).toHaveText(refused(D.badPoint.replace('{n}', '2')));
+  await load(`[10.5, -66.9, ${'9'.repeat(400)}]`);
+  await expect(page.getByRole('alert')).toHaveText(refused(D.badRadius));
+  await load('x'.repeat(1_000_000));
+  await expect(page.getByRole('alert')).toHaveText(refused(D.notJson));
+  expect(await page.evaluate(() => ({ xss: '__xss' in window, polluted: 'polluted' in {} }))).toEqual({
+    xss: false,
+    polluted: false,
+  });
+  expect((await probe(page))?.forma).toEqual([]);
+  // Still usable: a circle goes on and comes off.
+  await circleButton(page).click();
+  await expect.poll(async () => (await probe(page))?.status).toBe('circle');
+  expect(errors).toEqual([]);
 });

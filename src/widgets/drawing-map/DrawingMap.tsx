@@ -58,7 +58,7 @@ export function DrawingMap(props: DrawingMapProps) {
   });
   useLocateControl(map, mapId, bounds);
   const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
-  const root = useAreaEditor(map, mapId, state, dispatch);
+  const { loaded } = useAreaEditor(map, mapId, state, dispatch);
   const reduxDispatch = useAppDispatch();
 
   // External actions: applied while rendering when their value changes (React's pattern for props that
@@ -168,7 +168,7 @@ export function DrawingMap(props: DrawingMapProps) {
         ref={mapRef}
         className="drawing__map"
         data-testid={`${mapId}-map`}
-        data-ready={root ? 'true' : 'false'}
+        data-ready={loaded ? 'true' : 'false'}
       />
       {view.visible ? (
         <div className="drawing__control" role="group" aria-label={MESSAGES.drawing.control}>

@@ -50,15 +50,17 @@ export function editToAction(edit: EditAction<FeatureCollection>): DrawingAction
 
 /**
  * Puts the editable area on the map: a deck.gl canvas that takes the pointer (see deck-root.ts) with one
- * EditableGeoJsonLayer whose mode follows the state. Returns the deck root (for tests' probes).
+ * EditableGeoJsonLayer whose mode follows the state. Returns the deck root and whether deck has loaded.
  */
 export function useAreaEditor(
   map: MapLibreMap | null,
   mapId: string,
   state: DrawingState,
   dispatch: Dispatch<DrawingAction>,
-): DeckRoot | null {
+): { root: DeckRoot | null; loaded: boolean } {
   const [root, setRoot] = useState<DeckRoot | null>(null);
+  // Deck creates its device asynchronously: until then clicks on the map reach nothing.
+  const [loaded, setLoaded] = useState(false);
   const drawing = state.status === 'drawing';
   // A fresh set of modes per drawing: the polygon mode keeps the clicks of the drawing in progress.
   const [modes, setModes] = useState(createAreaModes);
@@ -73,12 +75,16 @@ export function useAreaEditor(
     const created = attachDeckRoot(map, {
       label: MESSAGES.drawing.canvas,
       getCursor: ({ isDragging }) => (isDragging ? 'grabbing' : 'crosshair'),
+      onLoad: () => {
+        setLoaded(true);
+      },
     });
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the deck canvas is an external resource made here
     setRoot(created);
     return () => {
       created.destroy();
       setRoot(null);
+      setLoaded(false);
     };
   }, [map]);
 
@@ -93,5 +99,5 @@ export function useAreaEditor(
     ]);
   }, [root, mapId, state.status, state.shape, modes, dispatch]);
 
-  return root;
+  return { root, loaded };
 }
