@@ -5,6 +5,7 @@ import {
   type FeatureCollection,
   type GeoJsonEditModeType,
 } from '@deck.gl-community/editable-layers';
+import { ScatterplotLayer } from '@deck.gl/layers';
 import { SIZE_PX } from '../core/constants.ts';
 import type { DrawingStatus } from '../core/drawing.ts';
 import { shapeToFeature, type AreaShape } from '../core/shapes.ts';
@@ -101,5 +102,23 @@ export function areaLayer(input: AreaLayerInput): EditableGeoJsonLayer {
     getEditHandlePointRadius: () => 7,
     editHandlePointRadiusMinPixels: 5,
     editHandlePointRadiusMaxPixels: 9,
+  });
+}
+
+/**
+ * Points shown under the area for context (the demo's listings), as one binary attribute: `[lng, lat]` pairs.
+ * Not pickable, so they never take a click meant for the drawing.
+ */
+export function contextPointsLayer(id: string, positions: Float64Array): ScatterplotLayer {
+  return new ScatterplotLayer({
+    id,
+    data: { length: positions.length / 2, attributes: { getPosition: { value: positions, size: 2 } } },
+    radiusUnits: 'pixels',
+    getRadius: 3,
+    getFillColor: [194, 65, 12, 200],
+    stroked: true,
+    getLineColor: [255, 255, 255, 200],
+    lineWidthMinPixels: 1,
+    pickable: false,
   });
 }

@@ -90,6 +90,8 @@ test('a polygon: hints per point, closes only on its first point, stored closed;
   await ready(page);
   await expect(circleButton(page)).toHaveText(D.circle);
   await expect(page.getByTestId('drawing-count')).toHaveText(MESSAGES.drawingDemo.noShape);
+  // The demo's listings are drawn under the area (5,000 generated, malformed ones left out).
+  await expect.poll(async () => (await probe(page))?.contextPoints ?? 0).toBeGreaterThan(4000);
 
   await polygonButton(page).click();
   await frames(page);

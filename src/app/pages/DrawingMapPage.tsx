@@ -6,7 +6,13 @@ import { buildPropertyTable } from '../../core/table.ts';
 import { useClusterEngine } from '../../map/use-cluster-engine.ts';
 import { DrawingMap } from '../../widgets/drawing-map/DrawingMap.tsx';
 import type { AreaCount } from '../../../workers/contract.ts';
-import { countText, DRAWING_LISTINGS_URL, DRAWING_START, SAVED_SHAPES } from './drawing-demo.ts';
+import {
+  countText,
+  DRAWING_LISTINGS_URL,
+  DRAWING_START,
+  listingPositions,
+  SAVED_SHAPES,
+} from './drawing-demo.ts';
 import './drawing-page.css';
 
 const T = MESSAGES.drawingDemo;
@@ -20,9 +26,16 @@ function savedValue(text: string): unknown {
   }
 }
 
-/** Loads the demo listings into the page's own engine worker; true once they are there. */
-function useListingsInWorker(client: ReturnType<typeof useClusterEngine>): boolean | 'failed' {
+/**
+ * Loads the demo listings into the page's own engine worker (true once they are there) and keeps their
+ * positions for the map (the table's own columns are transferred to the worker).
+ */
+function useListingsInWorker(client: ReturnType<typeof useClusterEngine>): {
+  loaded: boolean | 'failed';
+  positions: Float64Array | undefined;
+} {
   const [loaded, setLoaded] = useState<boolean | 'failed'>(false);
+  const [positions, setPositions] = useState<Float64Array>();
   useEffect(() => {
     if (!client) return undefined;
     const abort = new AbortController();
@@ -31,9 +44,11 @@ function useListingsInWorker(client: ReturnType<typeof useClusterEngine>): boole
         if (!response.ok) throw new Error(`Request failed with status code ${String(response.status)}`);
         return response.json() as Promise<unknown>;
       })
-      .then((data) =>
-        client.load(buildPropertyTable(normalizeProperties(Array.isArray(data) ? data : []).properties)),
-      )
+      .then((data) => {
+        const { properties } = normalizeProperties(Array.isArray(data) ? data : []);
+        if (!abort.signal.aborted) setPositions(listingPositions(properties));
+        return client.load(buildPropertyTable(properties));
+      })
       .then(() => {
         if (!abort.signal.aborted) setLoaded(true);
       })
@@ -46,7 +61,7 @@ function useListingsInWorker(client: ReturnType<typeof useClusterEngine>): boole
       abort.abort();
     };
   }, [client]);
-  return loaded;
+  return { loaded, positions };
 }
 
 /**
@@ -55,7 +70,7 @@ function useListingsInWorker(client: ReturnType<typeof useClusterEngine>): boole
  */
 export function DrawingMapPage() {
   const client = useClusterEngine();
-  const loaded = useListingsInWorker(client);
+  const { loaded, positions } = useListingsInWorker(client);
   const [forma, setForma] = useState<StoredShape>([]);
   const [count, setCount] = useState<AreaCount | null>(null);
   const [counting, setCounting] = useState(false);
@@ -100,6 +115,7 @@ export function DrawingMapPage() {
           cargarForma={cargar}
           eliminarForma={eliminar}
           clear={clear}
+          contextPoints={positions}
           onShape={onShape}
         />
       </div>

@@ -1,4 +1,5 @@
 import { fill, MESSAGES } from '../../core/messages.ts';
+import type { Property } from '../../core/types.ts';
 import type { AreaCount } from '../../../workers/contract.ts';
 
 /** The drawing demo opens on Caracas, where the generated listings are densest. */
@@ -33,4 +34,16 @@ export function countText(count: AreaCount | null, hasShape: boolean, loading: b
     sale: count.sale.toLocaleString('es-VE'),
     rental: count.rental.toLocaleString('es-VE'),
   });
+}
+
+/** `[lng, lat]` pairs of the listings, for the map's context points. */
+export function listingPositions(
+  properties: readonly Pick<Property, 'latitud' | 'longitud'>[],
+): Float64Array {
+  const out = new Float64Array(properties.length * 2);
+  properties.forEach((p, i) => {
+    out[i * 2] = p.longitud;
+    out[i * 2 + 1] = p.latitud;
+  });
+  return out;
 }

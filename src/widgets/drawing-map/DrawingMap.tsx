@@ -31,6 +31,8 @@ export interface DrawingMapProps {
   eliminarForma?: number;
   /** Spec clear flag: turning it on removes everything, a drawing in progress included. */
   clear?: boolean;
+  /** Points drawn under the area for context (e.g. the listings a search would cover): `[lng, lat]` pairs. */
+  contextPoints?: Float64Array;
   /** Receives the stored shape (spec §3) after each change: closed, edited, resized, loaded or removed (`[]`). */
   onShape?: (forma: StoredShape) => void;
 }
@@ -58,7 +60,7 @@ export function DrawingMap(props: DrawingMapProps) {
   });
   useLocateControl(map, mapId, bounds);
   const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
-  const { loaded } = useAreaEditor(map, mapId, state, dispatch);
+  const { loaded } = useAreaEditor(map, mapId, state, dispatch, props.contextPoints);
   const reduxDispatch = useAppDispatch();
 
   // External actions: applied while rendering when their value changes (React's pattern for props that
@@ -147,7 +149,8 @@ export function DrawingMap(props: DrawingMapProps) {
     if (!map) return;
     const forma = toStoredShape(state.shape);
     const { status, points, notice, revision } = state;
-    publishDrawing(mapId, map, { status, points, forma, notice, revision }, circle);
+    const contextPoints = (props.contextPoints?.length ?? 0) / 2;
+    publishDrawing(mapId, map, { status, points, forma, notice, revision, contextPoints }, circle);
   });
   useEffect(
     () => () => {

@@ -11,6 +11,8 @@ export interface DrawingProbe {
   forma: StoredShape;
   notice: string | null;
   revision: number;
+  /** Context points handed to the map (the demo's listings). */
+  contextPoints: number;
 }
 
 declare global {

@@ -3,7 +3,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState, type Dispatch } from 'react';
 import type { DrawingAction, DrawingState } from '../../core/drawing.ts';
 import { ringFromCoordinates } from '../../core/shapes.ts';
-import { areaLayer, createAreaModes } from '../../layers/area-layer.ts';
+import { areaLayer, contextPointsLayer, createAreaModes } from '../../layers/area-layer.ts';
 import { attachDeckRoot, type DeckRoot } from '../../map/deck-root.ts';
 import { MESSAGES } from '../../core/messages.ts';
 
@@ -57,6 +57,7 @@ export function useAreaEditor(
   mapId: string,
   state: DrawingState,
   dispatch: Dispatch<DrawingAction>,
+  contextPoints?: Float64Array,
 ): { root: DeckRoot | null; loaded: boolean } {
   const [root, setRoot] = useState<DeckRoot | null>(null);
   // Deck creates its device asynchronously: until then clicks on the map reach nothing.
@@ -94,10 +95,9 @@ export function useAreaEditor(
       const action = editToAction(edit);
       if (action) dispatch(action);
     };
-    root.setLayers([
-      areaLayer({ id: `${mapId}-area`, status: state.status, shape: state.shape, modes, onEdit }),
-    ]);
-  }, [root, mapId, state.status, state.shape, modes, dispatch]);
+    const area = areaLayer({ id: `${mapId}-area`, status: state.status, shape: state.shape, modes, onEdit });
+    root.setLayers(contextPoints ? [contextPointsLayer(`${mapId}-points`, contextPoints), area] : [area]);
+  }, [root, mapId, state.status, state.shape, modes, dispatch, contextPoints]);
 
   return { root, loaded };
 }
