@@ -16,8 +16,10 @@ const UI_AND_RUNTIME = [
   '@deck.gl/*',
   'comlink',
 ];
+// What no browser module imports (workers/client.ts alone speaks comlink).
+const BROWSER_BASE = ['comlink', '**/server/**', 'node:*'];
 const restrict = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+  'no-restricted-imports': ['error', { patterns: [{ group: [...new Set(patterns)], message }] }],
 });
 // Pure layers run in Node, workers and tests: no browser globals either.
 const BROWSER_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location'].map(
@@ -76,6 +78,8 @@ export default tseslint.config(
         '**/state/**',
         '**/app/**',
         '**/geocoding/**',
+        '**/config/**',
+        '**/datagen/**',
         '**/server/**',
         'node:*',
       ],
@@ -127,6 +131,68 @@ export default tseslint.config(
     rules: restrict(
       ['comlink', '**/server/**', 'node:*'],
       'Only workers/client.ts imports comlink; browser code never imports server code.',
+    ),
+  },
+  // Later blocks replace the rule for their files, so each repeats the browser-wide patterns (BROWSER_BASE).
+  {
+    files: ['src/config/**'],
+    rules: restrict(
+      [
+        ...BROWSER_BASE,
+        ...UI_AND_RUNTIME,
+        '**/workers/**',
+        '**/map/**',
+        '**/layers/**',
+        '**/widgets/**',
+        '**/state/**',
+        '**/app/**',
+      ],
+      'src/config only reads configuration: it imports no UI, map, worker or state code.',
+    ),
+  },
+  {
+    files: ['src/geocoding/**'],
+    rules: restrict(
+      [
+        ...BROWSER_BASE,
+        ...UI_AND_RUNTIME,
+        '**/map/**',
+        '**/layers/**',
+        '**/widgets/**',
+        '**/state/**',
+        '**/app/**',
+        '**/config/index*',
+      ],
+      'src/geocoding speaks the geocoder protocol: it imports src/core only.',
+    ),
+  },
+  {
+    files: ['src/map/**', 'src/layers/**'],
+    rules: restrict(
+      [
+        ...BROWSER_BASE,
+        'react-redux',
+        '@reduxjs/toolkit',
+        '**/widgets/**',
+        '**/state/**',
+        '**/app/**',
+        '**/config/index*',
+      ],
+      'src/map and src/layers are adapters under the widgets: no state, widget or app imports.',
+    ),
+  },
+  {
+    files: ['src/state/**'],
+    rules: restrict(
+      [...BROWSER_BASE, '**/widgets/**', '**/app/**', '**/map/**', '**/layers/**', '**/config/index*'],
+      'src/state holds serializable state: it imports no widgets, app, map or layer code.',
+    ),
+  },
+  {
+    files: ['src/widgets/**'],
+    rules: restrict(
+      [...BROWSER_BASE, '**/app/**', '**/config/index*', '**/datagen/**'],
+      'Widgets import no demo code and no build-time configuration (they get theirs from MapConfigProvider).',
     ),
   },
   {

@@ -15,6 +15,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // Asks the demo for its test API (`window.__mapas`, src/app/test-api.ts); without it no global is defined.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: `http://127.0.0.1:${PORT}`, localStorage: [{ name: 'mapas:pruebas', value: '1' }] }],
+    },
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromium,

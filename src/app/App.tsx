@@ -8,13 +8,13 @@ import { PickerV1Page } from './pages/PickerV1Page.tsx';
 import { PickerV2Page } from './pages/PickerV2Page.tsx';
 import { SearchMapPage } from './pages/SearchMapPage.tsx';
 import { ROUTES, useRoute, type RouteHash } from './router.ts';
-import { TransactionsMap } from './transactions/TransactionsMap.tsx';
+import { TransactionsPage } from './pages/TransactionsPage.tsx';
 
 /** One page per route; each page owns its map and unmounts it when the route changes. */
 const PAGES: Record<RouteHash, () => ReactElement> = {
   '#/': OverviewMap,
   '#/busqueda': SearchMapPage,
-  '#/transacciones': TransactionsMap,
+  '#/transacciones': TransactionsPage,
   '#/inmobiliarias': AgencyMapPage,
   '#/ubicacion': PickerV1Page,
   '#/ubicacion-v2': PickerV2Page,

@@ -4,14 +4,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { makeStore } from '../state/store.ts';
+import { config } from '../config/index.ts';
+import { MapConfigProvider } from '../widgets/map-config.tsx';
 import { App } from './App.tsx';
+import { installTestApi, testApiRequested } from './test-api.ts';
+
+if (testApiRequested()) installTestApi();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html');
 createRoot(root).render(
   <StrictMode>
-    <Provider store={makeStore()}>
-      <App />
+    <Provider store={makeStore({ geocoder: { url: config.geocoderUrl, key: config.geocoderKey } })}>
+      <MapConfigProvider config={config}>
+        <App />
+      </MapConfigProvider>
     </Provider>
   </StrictMode>,
 );

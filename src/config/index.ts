@@ -1,34 +1,10 @@
+import { readConfig, type AppConfig } from './read-config.ts';
+
+export type { AppConfig } from './read-config.ts';
+export { readConfig } from './read-config.ts';
+
 /**
- * Production configuration, read from Vite build-time variables. Every value defaults to the embedded
- * services, so the demo runs with no configuration and no network.
+ * The demo's configuration, from Vite build-time variables: the one read of `import.meta.env`. Only the app
+ * imports this; widgets get their configuration from MapConfigProvider.
  */
-export interface AppConfig {
-  /** A MapLibre style URL; wins over `rasterTiles`. */
-  readonly mapStyleUrl: string | null;
-  /** Raster `{z}/{x}/{y}` template (512-px tiles), may contain `{key}`. */
-  readonly rasterTiles: string | null;
-  /** Replaces `{key}` in map URLs. */
-  readonly mapKey: string | null;
-  /** Nominatim-compatible base URL (`/search`, `/reverse`). */
-  readonly geocoderUrl: string;
-  /** Sent as `key` on geocoder calls when set. */
-  readonly geocoderKey: string | null;
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
-/** Builds the configuration from an env record (`import.meta.env` in the app; any record in tests). */
-export function readConfig(env: Readonly<Record<string, unknown>>): AppConfig {
-  return {
-    mapStyleUrl: text(env.VITE_MAP_STYLE_URL),
-    rasterTiles: text(env.VITE_RASTER_TILES),
-    mapKey: text(env.VITE_MAP_KEY),
-    geocoderUrl: text(env.VITE_GEOCODER_URL) ?? '/api/geocoder',
-    geocoderKey: text(env.VITE_GEOCODER_KEY),
-  };
-}
-
-/** The configuration of this build. */
 export const config: AppConfig = readConfig(import.meta.env);

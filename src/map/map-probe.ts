@@ -1,21 +1,20 @@
-/**
- * Where each widget map is looking, published on `window` for browser tests (WebGL pixels are opaque to them).
- * Numbers only; updated when a move ends.
- */
+import { inspectSink } from './inspect.ts';
+
+/** Where a widget map is looking, for an installed test API (numbers only; updated when a move ends). */
 export interface MapViewProbe {
   lng: number;
   lat: number;
   zoom: number;
+  /** Moves reported so far for this map kind. */
   moves: number;
 }
 
-declare global {
-  interface Window {
-    __mapViews?: Record<string, MapViewProbe>;
-  }
-}
+const moves = new Map<string, number>();
 
 export function publishMapView(key: string, view: Omit<MapViewProbe, 'moves'>): void {
-  const views = (window.__mapViews ??= {});
-  views[key] = { ...view, moves: (views[key]?.moves ?? 0) + 1 };
+  const sink = inspectSink();
+  if (!sink) return;
+  const count = (moves.get(key) ?? 0) + 1;
+  moves.set(key, count);
+  sink.publish('mapViews', key, { ...view, moves: count });
 }

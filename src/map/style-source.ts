@@ -1,5 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import type { AppConfig } from '../config/index.ts';
+import type { AppConfig } from '../config/read-config.ts';
 import { OFFLINE_MAX_BOUNDS, offlineStyle } from './offline-style.ts';
 
 /** Tile size of the production raster service (spec: 512-px tiles). */

@@ -1,5 +1,4 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import { config } from '../config/index.ts';
 import { COUNTRY_CODE } from '../core/constants.ts';
 import {
   autocompleteAddress,
@@ -15,12 +14,33 @@ import type { SearchSuggestion } from '../geocoding/conversions.ts';
 const ALPHA2: Readonly<Record<string, string>> = { VEN: 've' };
 const COUNTRY = ALPHA2[COUNTRY_CODE] ?? 've';
 
-/** `countryCodes`: a widget's own restriction (spec §5); the configured country when none is given. */
-const geocoderOptions = (countryCodes?: readonly string[]): GeocoderOptions => ({
-  baseUrl: new URL(config.geocoderUrl, window.location.origin).href,
-  key: config.geocoderKey,
-  countryCodes: countryCodes?.length ? countryCodes : [COUNTRY],
-});
+/** Which Nominatim-compatible service the lookups go to: the host's configuration, passed to makeStore. */
+export interface GeocoderSetup {
+  /** Base URL (`/search`, `/reverse`), absolute or relative to the page. */
+  url: string;
+  /** Sent as `key` when set. */
+  key: string | null;
+}
+
+/** What RTK Query hands every lookup as `extra` (the store's thunk argument). */
+export interface GeocoderExtra {
+  geocoder: GeocoderSetup;
+}
+
+export const EMBEDDED_GEOCODER: GeocoderSetup = { url: '/api/geocoder', key: null };
+
+const setupOf = (extra: unknown): GeocoderSetup =>
+  (extra as Partial<GeocoderExtra> | undefined)?.geocoder ?? EMBEDDED_GEOCODER;
+
+/** `countryCodes`: a widget's own restriction (the place search's); the configured country when none. */
+const geocoderOptions = (extra: unknown, countryCodes?: readonly string[]): GeocoderOptions => {
+  const setup = setupOf(extra);
+  return {
+    baseUrl: new URL(setup.url, window.location.origin).href,
+    key: setup.key,
+    countryCodes: countryCodes?.length ? countryCodes : [COUNTRY],
+  };
+};
 
 /** A forward lookup: the text, and the map's bounds outside which results are dropped (spec §5). */
 export interface ForwardArgs {
@@ -43,23 +63,23 @@ export const geocoderApi = createApi({
   keepUnusedDataFor: 300,
   endpoints: (build) => ({
     forward: build.query<SearchSuggestion[], ForwardArgs>({
-      queryFn: async ({ text, bounds, countryCodes }, { signal }) => {
-        const options = { ...geocoderOptions(countryCodes), bounds: bounds ?? null };
+      queryFn: async ({ text, bounds, countryCodes }, { signal, extra }) => {
+        const options = { ...geocoderOptions(extra, countryCodes), bounds: bounds ?? null };
         const answer = await forwardGeocode(text, options, signal);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),
     autocomplete: build.query<AddressResult[], AutocompleteArgs>({
-      queryFn: async (args, { signal }) => {
+      queryFn: async (args, { signal, extra }) => {
         const { text, countryCodes } =
           typeof args === 'string' ? { text: args, countryCodes: undefined } : args;
-        const answer = await autocompleteAddress(text, geocoderOptions(countryCodes), signal);
+        const answer = await autocompleteAddress(text, geocoderOptions(extra, countryCodes), signal);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),
     reverse: build.query<ReverseAnswer | null, { lat: number; lon: number }>({
-      queryFn: async ({ lat, lon }, { signal }) => {
-        const answer = await reverseGeocode(lat, lon, geocoderOptions(), signal);
+      queryFn: async ({ lat, lon }, { signal, extra }) => {
+        const answer = await reverseGeocode(lat, lon, geocoderOptions(extra), signal);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),

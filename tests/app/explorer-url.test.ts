@@ -3,7 +3,7 @@ import {
   DEFAULT_COUNT,
   parseExplorerState,
   serializeExplorerState,
-} from '../../src/app/transactions/explorer-url.ts';
+} from '../../src/app/pages/explorer-url.ts';
 
 describe('explorer state in the URL', () => {
   it('round-trips filters, count and view', () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
+const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
 
 test('the address control suggests up to 5 places after a pause and is usable by keyboard alone', async ({
   page,

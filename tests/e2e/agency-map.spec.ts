@@ -86,10 +86,10 @@ async function open(page: Page, mode: string) {
   await expect.poll(() => probe(page)).not.toBeNull();
   await page.waitForTimeout(800); // deck.gl draws on its first frames
 }
-const probe = (page: Page) => page.evaluate(() => window.__agencyMaps?.inmobiliarias ?? null);
+const probe = (page: Page) => page.evaluate(() => window.__mapas?.agencyMaps.inmobiliarias ?? null);
 async function pixel(page: Page, lng: number, lat: number): Promise<[number, number]> {
   const p = await page.evaluate(
-    ([x, y]) => window.__agencyMapPixel?.('inmobiliarias', x ?? 0, y ?? 0) ?? null,
+    ([x, y]) => window.__mapas?.agencyMapPixel('inmobiliarias', x ?? 0, y ?? 0) ?? null,
     [lng, lat],
   );
   if (!p) throw new Error('no pixel');

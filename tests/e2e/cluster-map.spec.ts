@@ -65,10 +65,10 @@ async function open(page: Page, hash: string, data: unknown = DATA) {
   );
   await page.goto(`/${hash}`);
 }
-const probe = (page: Page, id: string) => page.evaluate((m) => window.__clusterMaps?.[m] ?? null, id);
+const probe = (page: Page, id: string) => page.evaluate((m) => window.__mapas?.clusterMaps[m] ?? null, id);
 async function pixel(page: Page, id: string, lng: number, lat: number): Promise<[number, number]> {
   const p = await page.evaluate(
-    ([m, x, y]) => window.__clusterMapPixel?.(String(m), Number(x), Number(y)) ?? null,
+    ([m, x, y]) => window.__mapas?.clusterMapPixel(String(m), Number(x), Number(y)) ?? null,
     [id, lng, lat],
   );
   if (!p) throw new Error('no pixel');
@@ -241,7 +241,7 @@ test('search here: shown past 250 m from the last search centre, reports the cen
   await expect(button).toBeVisible();
   await button.click();
   await expect(button).toHaveCount(0);
-  const view = await page.evaluate(() => window.__mapViews?.cluster ?? null);
+  const view = await page.evaluate(() => window.__mapas?.mapViews.cluster ?? null);
   const text = (await page.getByTestId('search-area').textContent()) ?? '';
   const numbers = [...text.matchAll(/-?\d+,\d+/g)].map((m) => Number(m[0].replace(',', '.')));
   const [lat = 0, lng = 0, west = 0, south = 0, east = 0, north = 0] = numbers;
@@ -261,8 +261,8 @@ test('search here: shown past 250 m from the last search centre, reports the cen
 
 test('empty data recentres on the country centre at zoom 7 after 300 ms', async ({ page }) => {
   await open(page, '#/busqueda', []);
-  await expect.poll(() => page.evaluate(() => window.__mapViews?.cluster ?? null)).toMatchObject({ zoom: 7 });
-  const view = await page.evaluate(() => window.__mapViews?.cluster ?? null);
+  await expect.poll(() => page.evaluate(() => window.__mapas?.mapViews.cluster ?? null)).toMatchObject({ zoom: 7 });
+  const view = await page.evaluate(() => window.__mapas?.mapViews.cluster ?? null);
   expect(view?.lng).toBeCloseTo(-66.2, 1);
   expect(view?.lat).toBeCloseTo(7.1, 1);
 });

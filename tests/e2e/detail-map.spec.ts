@@ -1,13 +1,13 @@
 /**
  * The property detail map (spec §2): fixed — the real mouse, wheel and keyboard do not move it — centred on the
  * property with one marker; the search box shows only when marked visible. The view is read from
- * `window.__mapViews.detail`, not from pixels.
+ * `window.__mapas?.mapViews.detail`, not from pixels.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
 
-const view = (page: Page) => page.evaluate(() => window.__mapViews?.detail ?? null);
+const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews.detail ?? null);
 
 async function ready(page: Page) {
   const map = page.getByTestId('detalle-map');

@@ -2,7 +2,7 @@
  * The drawing map (spec §2–5) with the real mouse and touch: a polygon drawn point by point with each hint,
  * closed on its first point, its vertices moved and deleted within the minimum, deleted by its first vertex;
  * the 500 m circle resized by its handle and removed by its 'X', zoom held to 13–17; the external actions.
- * State is read from `window.__drawingMaps` (status, points, stored shape) and `__drawingView` (zoom).
+ * State is read from `window.__mapas?.drawingMaps` (status, points, stored shape) and `__drawingView` (zoom).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../src/core/messages.ts';
@@ -11,8 +11,8 @@ import { collectPageErrors } from './console.ts';
 
 const ID = 'dibujo';
 const D = MESSAGES.drawing;
-const probe = (page: Page) => page.evaluate((m) => window.__drawingMaps?.[m] ?? null, ID);
-const view = (page: Page) => page.evaluate((m) => window.__drawingView?.(m) ?? null, ID);
+const probe = (page: Page) => page.evaluate((m) => window.__mapas?.drawingMaps[m] ?? null, ID);
+const view = (page: Page) => page.evaluate((m) => window.__mapas?.drawingView(m) ?? null, ID);
 /** The stored shape as a polygon list or a circle tuple (the probe types it as the union). */
 const ring = async (page: Page) => ((await probe(page))?.forma ?? []) as unknown as number[][];
 const tuple = async (page: Page) => ((await probe(page))?.forma ?? []) as unknown as number[];
@@ -22,7 +22,7 @@ const storedJson = (page: Page) => page.getByTestId('drawing-json');
 
 async function pixel(page: Page, lng: number, lat: number): Promise<[number, number]> {
   const p = await page.evaluate(
-    ([x, y]) => window.__drawingPixel?.('dibujo', Number(x), Number(y)) ?? null,
+    ([x, y]) => window.__mapas?.drawingPixel('dibujo', Number(x), Number(y)) ?? null,
     [lng, lat],
   );
   if (!p) throw new Error('no pixel');
@@ -191,7 +191,7 @@ test('a circle: 500 m at the centre, its handle resizes it (label with 2 decimal
   await expect.poll(async () => (await view(page))?.zoom).toBeCloseTo(13, 3);
 
   // Drag the handle 50 px outwards: the radius grows, the label reads it with 2 decimals.
-  const handle = await page.evaluate((m) => window.__drawingHandle?.(m) ?? null, ID);
+  const handle = await page.evaluate((m) => window.__mapas?.drawingHandle(m) ?? null, ID);
   if (!handle) throw new Error('no handle');
   await drag(page, handle, [handle[0] + 50, handle[1]]);
   await expect.poll(async () => (await tuple(page))[2]).toBeGreaterThan(600);
@@ -294,7 +294,7 @@ test.describe('on a phone', () => {
     await circleButton(page).tap();
     await expect.poll(async () => (await probe(page))?.status).toBe('circle');
     await frames(page);
-    const handle = await page.evaluate((m) => window.__drawingHandle?.(m) ?? null, ID);
+    const handle = await page.evaluate((m) => window.__mapas?.drawingHandle(m) ?? null, ID);
     if (!handle) throw new Error('no handle');
     // A finger drag (touch events through the DevTools protocol; Playwright has taps only).
     const cdp = await page.context().newCDPSession(page);
@@ -319,10 +319,10 @@ test('by keyboard: the canvas pans with the arrows, the circle is added and remo
   const canvas = page.getByLabel(D.canvas);
   await canvas.focus();
   const before = (await view(page))?.zoom ?? 0;
-  const centre = await page.evaluate(() => window.__mapViews?.drawing?.lng ?? 0);
+  const centre = await page.evaluate(() => window.__mapas?.mapViews.drawing?.lng ?? 0);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect.poll(() => page.evaluate(() => window.__mapViews?.drawing?.lng ?? 0)).toBeGreaterThan(centre);
+  await expect.poll(() => page.evaluate(() => window.__mapas?.mapViews.drawing?.lng ?? 0)).toBeGreaterThan(centre);
   await page.keyboard.press('+');
   await expect.poll(async () => (await view(page))?.zoom ?? 0).toBeGreaterThan(before);
 

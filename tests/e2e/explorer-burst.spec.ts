@@ -51,7 +51,7 @@ test('200 filter changes and pans in a burst: the final screen matches the final
         operation.value = i % 2 === 0 ? 'Venta' : 'Alquiler';
         operation.dispatchEvent(new Event('change', { bubbles: true }));
       } else {
-        window.__explorerMap?.panBy([i % 2 === 0 ? 40 : -40, 0], { duration: 0 });
+        window.__mapas?.explorerMap?.panBy([i % 2 === 0 ? 40 : -40, 0], { duration: 0 });
       }
     }
     // The final input.
@@ -63,7 +63,7 @@ test('200 filter changes and pans in a burst: the final screen matches the final
   await expect.poll(() => new URL(page.url()).hash).toContain('t=2024-T2');
   await expect.poll(() => new URL(page.url()).hash).toContain('op=Venta');
   await page.waitForTimeout(1500); // every answer of the burst has arrived by now
-  const burst = await page.evaluate(() => window.__explorerProbe ?? null);
+  const burst = await page.evaluate(() => window.__mapas?.explorer ?? null);
   expect(burst?.sum).toBe(burst?.matching);
 
   // The same filter from a fresh page gives the same count: no stale answer won.
@@ -72,7 +72,7 @@ test('200 filter changes and pans in a burst: the final screen matches the final
   await page.goto('about:blank');
   await page.goto(shared);
   await expect
-    .poll(async () => (await page.evaluate(() => window.__explorerProbe?.matching)) ?? -1, {
+    .poll(async () => (await page.evaluate(() => window.__mapas?.explorer?.matching)) ?? -1, {
       timeout: 45_000,
     })
     .toBe(burst?.matching);

@@ -10,10 +10,10 @@ async function sameData(page: Page) {
   return decodeTable(await response.body());
 }
 
-const probe = (page: Page) => page.evaluate(() => window.__explorerProbe ?? null);
+const probe = (page: Page) => page.evaluate(() => window.__mapas?.explorer ?? null);
 const bounds = (page: Page) =>
   page.evaluate(() => {
-    const b = window.__explorerMap?.getBounds();
+    const b = window.__mapas?.explorerMap?.getBounds();
     return b ? [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] : null;
   });
 
@@ -51,7 +51,7 @@ test('a shared URL restores the view and the filter; the chart equals a brute-fo
     .poll(async () => (await probe(page))?.chart.length ?? 0, { timeout: 45_000 })
     .toBeGreaterThan(0);
   const view = await page.evaluate(() => {
-    const m = window.__explorerMap;
+    const m = window.__mapas?.explorerMap;
     return m ? { zoom: m.getZoom(), lat: m.getCenter().lat, lng: m.getCenter().lng } : null;
   });
   expect(view?.zoom).toBeCloseTo(9, 5);
@@ -73,7 +73,7 @@ test('a shared URL restores the view and the filter; the chart equals a brute-fo
   await expect.poll(() => page.url()).toContain(`t=${quarter}`);
 
   // A pan changes the view: the chart follows the new box, and the URL the new centre.
-  await page.evaluate(() => window.__explorerMap?.panBy([-150, 60], { duration: 0 }));
+  await page.evaluate(() => window.__mapas?.explorerMap?.panBy([-150, 60], { duration: 0 }));
   await expect.poll(() => page.url()).not.toContain('v=10.48000,-66.90000');
   const moved = await bounds(page);
   if (!moved) throw new Error('no map');

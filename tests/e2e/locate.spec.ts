@@ -10,7 +10,7 @@ function collectAlerts(page: Page): string[] {
   return alerts;
 }
 
-const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
+const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
 const PLAZA_VENEZUELA = { latitude: 10.4969, longitude: -66.8831 };
 
 test.describe('with the location allowed', () => {

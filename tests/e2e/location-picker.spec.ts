@@ -1,7 +1,7 @@
 /**
  * The property location picker (spec §2, §4 picker zoom rules, §8) with the real mouse: placing, replacing and
  * dragging the marker, geocoder failures and stale answers, initial positions, both search variants.
- * State is read from `window.__pickers` (the chosen point) and `window.__mapViews.picker` (centre and zoom).
+ * State is read from `window.__mapas?.pickers` (the chosen point) and `window.__mapas?.mapViews.picker` (centre and zoom).
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { MESSAGES } from '../../src/core/messages.ts';
@@ -10,14 +10,14 @@ import { collectPageErrors } from './console.ts';
 
 const V1 = 'ubicacion-v1';
 const V2 = 'ubicacion-v2';
-const probe = (page: Page, id: string) => page.evaluate((m) => window.__pickers?.[m] ?? null, id);
-const view = (page: Page) => page.evaluate(() => window.__mapViews?.picker ?? null);
+const probe = (page: Page, id: string) => page.evaluate((m) => window.__mapas?.pickers[m] ?? null, id);
+const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews.picker ?? null);
 const popup = (page: Page) => page.locator('.maplibregl-popup .picker__popup');
 const field = (page: Page) => page.getByRole('textbox', { name: MESSAGES.picker.locationLabel });
 
 async function pixel(page: Page, id: string, lng: number, lat: number): Promise<[number, number]> {
   const p = await page.evaluate(
-    ([m, x, y]) => window.__pickerPixel?.(String(m), Number(x), Number(y)) ?? null,
+    ([m, x, y]) => window.__mapas?.pickerPixel(String(m), Number(x), Number(y)) ?? null,
     [id, lng, lat],
   );
   if (!p) throw new Error('no pixel');
@@ -37,7 +37,7 @@ async function ready(page: Page, id: string): Promise<void> {
 }
 
 async function dragMarker(page: Page, id: string, dx: number, dy: number): Promise<void> {
-  const at = await page.evaluate((m) => window.__pickerMarker?.(m) ?? null, id);
+  const at = await page.evaluate((m) => window.__mapas?.pickerMarker(m) ?? null, id);
   if (!at) throw new Error('no marker');
   await page.mouse.move(at[0], at[1]);
   await page.mouse.down();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageErrors } from './console.ts';
 
-const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
+const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
 const box = (page: Page) => page.getByRole('combobox', { name: 'Buscar lugar' });
 
 test('typing a place lists results from the embedded geocoder; picking one moves the map and draws its box', async ({

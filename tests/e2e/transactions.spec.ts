@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { collectPageErrors } from './console.ts';
 
 async function probe(page: Page) {
-  return page.evaluate(() => window.__explorerProbe ?? null);
+  return page.evaluate(() => window.__mapas?.explorer ?? null);
 }
 const query = (page: Page) => new URL(page.url()).hash.split('?')[1] ?? '';
 

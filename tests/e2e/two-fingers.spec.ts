@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-const view = (page: Page) => page.evaluate(() => window.__mapViews?.['general-listing'] ?? null);
+const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
 
 async function touchDrag(page: Page, fingers: number, from: { x: number; y: number }, dx: number) {
   const cdp = await page.context().newCDPSession(page);

@@ -55,7 +55,7 @@ test('losing and restoring the contexts shows a Spanish message, then the map an
       ),
     )
     .toBe(true);
-  const before = await page.evaluate(() => Object.values(window.__mapViews ?? {})[0]?.lng ?? 0);
+  const before = await page.evaluate(() => Object.values(window.__mapas?.mapViews ?? {})[0]?.lng ?? 0);
   const box = await base.boundingBox();
   if (!box) throw new Error('no map');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -63,7 +63,7 @@ test('losing and restoring the contexts shows a Spanish message, then the map an
   await page.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2, { steps: 8 });
   await page.mouse.up();
   await expect
-    .poll(() => page.evaluate(() => Object.values(window.__mapViews ?? {})[0]?.lng ?? 0))
+    .poll(() => page.evaluate(() => Object.values(window.__mapas?.mapViews ?? {})[0]?.lng ?? 0))
     .not.toBeCloseTo(before, 3);
   expect(errors.filter((e) => e.startsWith('pageerror') || e.includes('deck:'))).toEqual([]);
 });
@@ -75,8 +75,8 @@ test('the drawing map rebuilds its editing canvas after a context loss: the area
   await page.goto('/#/dibujo');
   await expect(page.getByTestId('dibujo-map')).toHaveAttribute('data-ready', 'true');
   await page.getByRole('button', { name: MESSAGES.drawingDemo.loadCircle }).click();
-  await expect.poll(() => page.evaluate(() => window.__drawingMaps?.dibujo?.status)).toBe('circle');
-  const saved = await page.evaluate(() => window.__drawingMaps?.dibujo?.forma);
+  await expect.poll(() => page.evaluate(() => window.__mapas?.drawingMaps.dibujo?.status)).toBe('circle');
+  const saved = await page.evaluate(() => window.__mapas?.drawingMaps.dibujo?.forma);
 
   await page.evaluate(() => {
     window.__lost = [];
@@ -100,17 +100,17 @@ test('the drawing map rebuilds its editing canvas after a context loss: the area
       }),
     )
     .toBe(true);
-  expect(await page.evaluate(() => window.__drawingMaps?.dibujo?.forma)).toEqual(saved);
+  expect(await page.evaluate(() => window.__mapas?.drawingMaps.dibujo?.forma)).toEqual(saved);
 
   // The new canvas takes the pointer: the circle's handle still resizes it.
-  const handle = await page.evaluate(() => window.__drawingHandle?.('dibujo') ?? null);
+  const handle = await page.evaluate(() => window.__mapas?.drawingHandle('dibujo') ?? null);
   if (!handle) throw new Error('no handle');
   await page.mouse.move(handle[0], handle[1]);
   await page.mouse.down();
   await page.mouse.move(handle[0] + 40, handle[1], { steps: 10 });
   await page.mouse.up();
   await expect
-    .poll(() => page.evaluate(() => (window.__drawingMaps?.dibujo?.forma as number[] | undefined)?.[2] ?? 0))
+    .poll(() => page.evaluate(() => (window.__mapas?.drawingMaps.dibujo?.forma as number[] | undefined)?.[2] ?? 0))
     .toBeGreaterThan(1500);
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });

@@ -32,7 +32,7 @@ async function instrument(page: Page) {
     };
   });
 }
-const probe = (page: Page) => page.evaluate(() => window.__explorerProbe ?? null);
+const probe = (page: Page) => page.evaluate(() => window.__mapas?.explorer ?? null);
 const consistent = async (page: Page) => {
   const p = await probe(page);
   return p ? p.indexed === 20_000 && p.sum === p.matching : false;

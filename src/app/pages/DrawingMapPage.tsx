@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES } from '../../core/messages.ts';
 import { normalizeProperties } from '../../core/normalize.ts';
 import { parseStoredShape, type StoredShape } from '../../core/shapes.ts';
 import { buildPropertyTable } from '../../core/table.ts';
 import { useClusterEngine } from '../../map/use-cluster-engine.ts';
 import { DrawingMap } from '../../widgets/drawing-map/DrawingMap.tsx';
+import { isEngineClosed } from '../../../workers/client.ts';
 import type { AreaCount } from '../../../workers/contract.ts';
+import { useFetchedJson } from '../use-fetched-json.ts';
 import {
   countText,
   DRAWING_LISTINGS_URL,
@@ -28,41 +30,38 @@ function savedValue(text: string): unknown {
 
 /**
  * Loads the demo listings into the page's own engine worker (true once they are there) and keeps their
- * positions for the map (the table's own columns are transferred to the worker).
+ * positions for the map (the table's own columns are transferred to the worker). The table builder is the
+ * reload source, so a crashed worker gets the listings back and counts go on.
  */
 function useListingsInWorker(client: ReturnType<typeof useClusterEngine>): {
   loaded: boolean | 'failed';
   positions: Float64Array | undefined;
 } {
+  const { data: properties, error } = useFetchedJson(DRAWING_LISTINGS_URL, readListings);
   const [loaded, setLoaded] = useState<boolean | 'failed'>(false);
-  const [positions, setPositions] = useState<Float64Array>();
+  const positions = useMemo(() => (properties ? listingPositions(properties) : undefined), [properties]);
   useEffect(() => {
-    if (!client) return undefined;
-    const abort = new AbortController();
-    fetch(DRAWING_LISTINGS_URL, { signal: abort.signal })
-      .then((response) => {
-        if (!response.ok) throw new Error(`Request failed with status code ${String(response.status)}`);
-        return response.json() as Promise<unknown>;
-      })
-      .then((data) => {
-        const { properties } = normalizeProperties(Array.isArray(data) ? data : []);
-        if (!abort.signal.aborted) setPositions(listingPositions(properties));
-        return client.load(buildPropertyTable(properties));
-      })
-      .then(() => {
-        if (!abort.signal.aborted) setLoaded(true);
-      })
-      .catch((reason: unknown) => {
-        if (abort.signal.aborted) return;
+    if (!client || !properties) return undefined;
+    let live = true;
+    const table = () => buildPropertyTable(properties);
+    client.load(table(), table).then(
+      () => {
+        if (live) setLoaded(true);
+      },
+      (reason: unknown) => {
+        if (!live || isEngineClosed(reason)) return;
         console.error(reason);
         setLoaded('failed');
-      });
+      },
+    );
     return () => {
-      abort.abort();
+      live = false;
     };
-  }, [client]);
-  return { loaded, positions };
+  }, [client, properties]);
+  return { loaded: error ? 'failed' : loaded, positions };
 }
+
+const readListings = (body: unknown) => normalizeProperties(Array.isArray(body) ? body : []).properties;
 
 /**
  * Drawing map demo: the widget, the stored shape it reports (JSON), how many demo listings fall inside
@@ -94,7 +93,7 @@ export function DrawingMapPage() {
         }
       })
       .catch((reason: unknown) => {
-        console.error(reason);
+        if (!isEngineClosed(reason)) console.error(reason);
       });
   }, [client, loaded, forma]);
 

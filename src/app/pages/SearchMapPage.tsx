@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { VENEZUELA_CENTER } from '../../core/constants.ts';
 import { formatNumber } from '../../core/format.ts';
-import { MESSAGES } from '../../core/messages.ts';
 import {
   PropertyClusterMap,
   type SearchArea,
 } from '../../widgets/property-cluster-map/PropertyClusterMap.tsx';
 import { hashQuery } from '../router.ts';
+import { asRecords, useFetchedJson } from '../use-fetched-json.ts';
 import './search-map-page.css';
 
-const COUNTRY_CENTRE = { latitud: 7.1, longitud: -66.2 };
+const NO_RECORDS: unknown[] = [];
 
 function dataUrl(): string {
   const q = new URLSearchParams(hashQuery(window.location.hash));
@@ -18,41 +19,22 @@ function dataUrl(): string {
 }
 
 /**
- * Demo of the search map (spec §2): cluster radius 30, records without coordinates skipped, and the
+ * Demo of the search map: cluster radius 30, records without coordinates skipped, and the
  * 'Buscar inmuebles en esta zona' button; the reported centre and box are shown as the parent would use them.
  */
 export function SearchMapPage() {
-  const [raw, setRaw] = useState<unknown[] | null>(null);
+  const [url] = useState(dataUrl);
+  const { data: raw, error } = useFetchedJson(url, asRecords);
   const [area, setArea] = useState<SearchArea | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    fetch(dataUrl(), { signal: abort.signal })
-      .then((r) => {
-        if (!r.ok) throw new Error(`Request failed with status code ${r.status}`);
-        return r.json() as Promise<unknown>;
-      })
-      .then((data) => {
-        setRaw(Array.isArray(data) ? data : []);
-      })
-      .catch((reason: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error(reason);
-        setError(MESSAGES.errors.loadData);
-      });
-    return () => {
-      abort.abort();
-    };
-  }, []);
   const fmt = (n: number) => formatNumber(n, 5);
   return (
     <section className="search-page" aria-label="Mapa de búsqueda">
       <PropertyClusterMap
         mapId="busqueda"
         variant="search"
-        data={raw ?? []}
-        latitud={COUNTRY_CENTRE.latitud}
-        longitud={COUNTRY_CENTRE.longitud}
+        data={raw ?? NO_RECORDS}
+        latitud={VENEZUELA_CENTER.lat}
+        longitud={VENEZUELA_CENTER.lng}
         zoom={5}
         countryCodes={['ve']}
         onSearchArea={setArea}

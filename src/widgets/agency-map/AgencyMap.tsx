@@ -20,10 +20,9 @@ import { SIZE_PX } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { Inmobiliaria, MapDataRecord, Property } from '../../core/types.ts';
 import { safeUrl } from '../../core/url.ts';
-import { config } from '../../config/index.ts';
+import { useMapSetup } from '../map-config.tsx';
 import { attachDeckOverlay } from '../../map/deck-overlay.ts';
 import { removeControlSafely } from '../../map/remove-control.ts';
-import { maxBoundsFor, resolveMapStyle } from '../../map/style-source.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { agencyLayers, coverageCircles } from './agency-layers.ts';
 import { HoverCard, type Hovered } from './HoverCard.tsx';
@@ -109,13 +108,14 @@ function AgencyMapView(props: ViewProps) {
   const { record, position } = props;
   const mode: AgencyMapMode = modeOf(record);
   const [initial] = useState(() => initialView(mode, position, record));
+  const setup = useMapSetup();
   const [mapRef, map] = useWidgetMap({
     kind: 'agency',
     twoFingers: props.twoFingers,
-    style: resolveMapStyle(config, window.location.origin),
+    style: setup.style,
     center: initial.center,
     zoom: initial.zoom,
-    maxBounds: maxBoundsFor(config),
+    maxBounds: setup.maxBounds,
   });
   const radius = props.radius ?? SIZE_PX.markerRadius;
   const { colors, problems: colorProblems } = useMemo(

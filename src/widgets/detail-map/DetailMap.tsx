@@ -2,8 +2,7 @@ import { Marker } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { ZOOM } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
-import { config } from '../../config/index.ts';
-import { maxBoundsFor, resolveMapStyle } from '../../map/style-source.ts';
+import { useMapSetup } from '../map-config.tsx';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
 import './detail-map.css';
@@ -27,13 +26,14 @@ export interface DetailMapProps {
 
 /** Property detail map (spec §2): fixed — no zoom, drag, scroll or keyboard — centred on one marker. */
 export function DetailMap(props: DetailMapProps) {
+  const setup = useMapSetup();
   const [mapRef, map] = useWidgetMap({
     kind: 'detail',
     twoFingers: props.twoFingers,
-    style: resolveMapStyle(config, window.location.origin),
+    style: setup.style,
     center: [props.longitud, props.latitud],
     zoom: props.zoom ?? ZOOM.location,
-    maxBounds: maxBoundsFor(config),
+    maxBounds: setup.maxBounds,
   });
   useEffect(() => {
     if (!map) return undefined;

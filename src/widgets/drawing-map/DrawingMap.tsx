@@ -4,8 +4,7 @@ import { controlView, drawingReducer, INITIAL_DRAWING, zoomRange } from '../../c
 import { MESSAGES } from '../../core/messages.ts';
 import { parseStoredShape, shapeBBox, toStoredShape, type StoredShape } from '../../core/shapes.ts';
 import type { BBox } from '../../core/types.ts';
-import { config } from '../../config/index.ts';
-import { maxBoundsFor, resolveMapStyle } from '../../map/style-source.ts';
+import { useMapSetup } from '../map-config.tsx';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { shapeStored } from '../../state/maps-slice.ts';
 import { useAppDispatch } from '../../state/store.ts';
@@ -48,10 +47,11 @@ const NOT_SEEN = Symbol('not seen');
  */
 export function DrawingMap(props: DrawingMapProps) {
   const { mapId, onShape } = props;
-  const bounds = maxBoundsFor(config);
+  const setup = useMapSetup();
+  const bounds = setup.maxBounds;
   const [mapRef, map] = useWidgetMap({
     kind: 'drawing',
-    style: resolveMapStyle(config, window.location.origin),
+    style: setup.style,
     center: [props.longitud, props.latitud],
     zoom: props.zoom ?? ZOOM.initial,
     maxBounds: bounds,

@@ -2,6 +2,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { DrawingStatus } from '../../core/drawing.ts';
 import { pointOnCircle, type StoredShape } from '../../core/shapes.ts';
 import type { LatLng } from '../../core/types.ts';
+import { inspectSink } from '../../map/inspect.ts';
 import { HANDLE_BEARING } from '../../layers/area-edit-modes.ts';
 
 /** The drawing map's state for browser tests (plain data; no map objects). */
@@ -13,53 +14,29 @@ export interface DrawingProbe {
   revision: number;
   /** Context points handed to the map (the demo's listings). */
   contextPoints: number;
+  /** [lng, lat] of the circle's resize handle; null without a circle. */
+  handle: [number, number] | null;
 }
 
-declare global {
-  interface Window {
-    __drawingMaps?: Record<string, DrawingProbe>;
-    /** Client pixel of a map point, to click it with the real mouse. */
-    __drawingPixel?: (mapId: string, lng: number, lat: number) => [number, number] | null;
-    /** Client pixel of the circle's resize handle, or null without a circle. */
-    __drawingHandle?: (mapId: string) => [number, number] | null;
-    /** The map's zoom and its current limits (13–17 in circle mode). */
-    __drawingView?: (mapId: string) => { zoom: number; minZoom: number; maxZoom: number } | null;
-  }
-}
-
-const maps = new Map<string, { map: MapLibreMap; circle: { center: LatLng; radiusM: number } | null }>();
-
-function pixel(map: MapLibreMap, lng: number, lat: number): [number, number] {
-  const point = map.project([lng, lat]);
-  const rect = map.getContainer().getBoundingClientRect();
-  return [rect.left + point.x, rect.top + point.y];
-}
-
+/**
+ * Reports the drawing map's state to an installed test API; `handle` is where the circle's resize handle is
+ * (null without a circle), so a test can drag it with the real mouse.
+ */
 export function publishDrawing(
   mapId: string,
   map: MapLibreMap,
-  probe: DrawingProbe,
+  probe: Omit<DrawingProbe, 'handle'>,
   circle: { center: LatLng; radiusM: number } | null,
 ): void {
-  (window.__drawingMaps ??= {})[mapId] = probe;
-  maps.set(mapId, { map, circle });
-  window.__drawingPixel ??= (id, lng, lat) => {
-    const entry = maps.get(id);
-    return entry ? pixel(entry.map, lng, lat) : null;
-  };
-  window.__drawingView ??= (id) => {
-    const m = maps.get(id)?.map;
-    return m ? { zoom: m.getZoom(), minZoom: m.getMinZoom(), maxZoom: m.getMaxZoom() } : null;
-  };
-  window.__drawingHandle ??= (id) => {
-    const entry = maps.get(id);
-    if (!entry?.circle) return null;
-    const at = pointOnCircle(entry.circle.center, entry.circle.radiusM, HANDLE_BEARING);
-    return pixel(entry.map, at.lng, at.lat);
-  };
+  const sink = inspectSink();
+  if (!sink) return;
+  const handle = circle ? pointOnCircle(circle.center, circle.radiusM, HANDLE_BEARING) : null;
+  sink.attachMap('drawingMaps', mapId, map);
+  sink.publish('drawingMaps', mapId, { ...probe, handle: handle ? [handle.lng, handle.lat] : null });
 }
 
 export function forgetDrawing(mapId: string): void {
-  maps.delete(mapId);
-  if (window.__drawingMaps) Reflect.deleteProperty(window.__drawingMaps, mapId);
+  const sink = inspectSink();
+  sink?.forget('drawingMaps', mapId);
+  sink?.attachMap('drawingMaps', mapId, null);
 }

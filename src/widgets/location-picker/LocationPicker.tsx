@@ -3,10 +3,9 @@ import { SIZE_PX, TIMING_MS, ZOOM } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { locationFieldText } from '../../core/picker.ts';
 import { pickerZoomAfterSearch } from '../../core/zoom.ts';
-import { config } from '../../config/index.ts';
+import { useMapSetup } from '../map-config.tsx';
 import { toSuggestion } from '../../geocoding/conversions.ts';
 import { showSearchResult } from '../../map/search-result.ts';
-import { maxBoundsFor, resolveMapStyle } from '../../map/style-source.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { placeChosen } from '../../state/maps-slice.ts';
 import { useAppDispatch } from '../../state/store.ts';
@@ -55,11 +54,12 @@ export function LocationPicker(props: LocationPickerProps) {
   const { mapId } = props;
   const detail = props.detail ?? false;
   const initial = props.initialPosition;
-  const bounds = maxBoundsFor(config);
+  const setup = useMapSetup();
+  const bounds = setup.maxBounds;
   const [mapRef, map] = useWidgetMap({
     kind: 'picker',
     twoFingers: props.twoFingers,
-    style: resolveMapStyle(config, window.location.origin),
+    style: setup.style,
     center: initial ? [initial.longitud, initial.latitud] : [props.longitud, props.latitud],
     zoom: initial ? ZOOM.location : (props.zoom ?? ZOOM.initial),
     clickTolerance: SIZE_PX.touchTolerance,

@@ -1,12 +1,18 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { clusterColor, COLORS } from '../../core/colors.ts';
+import { formatPriceLabel } from '../../core/format.ts';
+import type { Property } from '../../core/types.ts';
+import { inspectSink } from '../../map/inspect.ts';
+import type { ClusterResult } from '../../../workers/contract.ts';
 
 /** What a property cluster map shows, for browser tests (numbers, ids and labels; never records). */
 export interface ClusterMapProbe {
   indexed: number;
   rejected: number;
   zoom: number;
-  /** Clusters and single points of the current view. */
+  /** Clusters of the current view (200 at most). */
   clusters: [lng: number, lat: number, count: number, fill: 'venta' | 'alquiler'][];
+  /** Single points of the current view (200 at most) with their price labels. */
   singles: { id: string; label: string }[];
   hoveredId: string | null;
   selectedId: string | null;
@@ -16,24 +22,50 @@ export interface ClusterMapProbe {
   panel: 'popup' | 'mobile' | null;
 }
 
-declare global {
-  interface Window {
-    __clusterMaps?: Record<string, ClusterMapProbe>;
-    /** Viewport (client) pixel of a lng/lat on the named cluster map. */
-    __clusterMapPixel?: (mapId: string, lng: number, lat: number) => [number, number] | null;
-  }
+export interface ClusterMapState {
+  indexed: number;
+  rejected: number;
+  view: ClusterResult | null;
+  properties: readonly Property[];
+  hovered: Property | null;
+  selected: Property | null;
+  activeCluster: number | null;
+  searchHere: boolean;
+  panel: 'popup' | 'mobile' | null;
 }
 
-const maps = new Map<string, MapLibreMap>();
+const LIMIT = 200;
 
-export function publishClusterMap(mapId: string, map: MapLibreMap, probe: ClusterMapProbe): void {
-  (window.__clusterMaps ??= {})[mapId] = probe;
-  maps.set(mapId, map);
-  window.__clusterMapPixel ??= (id, lng, lat) => {
-    const m = maps.get(id);
-    if (!m) return null;
-    const point = m.project([lng, lat]);
-    const rect = m.getContainer().getBoundingClientRect();
-    return [rect.left + point.x, rect.top + point.y];
+/** Reports the map's state to an installed test API (nothing is built when none is installed). */
+export function publishClusterMap(mapId: string, map: MapLibreMap, state: ClusterMapState): void {
+  const sink = inspectSink();
+  if (!sink) return;
+  const clusters: ClusterMapProbe['clusters'] = [];
+  const singles: ClusterMapProbe['singles'] = [];
+  const view = state.view;
+  for (let i = 0; view && i < view.length; i++) {
+    const count = view.counts[i] ?? 0;
+    if (count === 1 && singles.length < LIMIT) {
+      const p = state.properties[view.ids[i] ?? -1];
+      singles.push({ id: p?.id ?? '', label: formatPriceLabel(p?.precio ?? 0) });
+    } else if (count > 1 && clusters.length < LIMIT) {
+      const sales = view.saleCounts[i] ?? 0;
+      const fill = clusterColor(sales, count - sales) === COLORS.clusterSale ? 'venta' : 'alquiler';
+      clusters.push([view.positions[2 * i] ?? 0, view.positions[2 * i + 1] ?? 0, count, fill]);
+    }
+  }
+  const probe: ClusterMapProbe = {
+    indexed: state.indexed,
+    rejected: state.rejected,
+    zoom: map.getZoom(),
+    clusters,
+    singles,
+    hoveredId: state.hovered?.id ?? null,
+    selectedId: state.selected?.id ?? null,
+    activeCluster: state.activeCluster,
+    searchHere: state.searchHere,
+    panel: state.panel,
   };
+  sink.attachMap('clusterMaps', mapId, map);
+  sink.publish('clusterMaps', mapId, probe);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DrawClock } from '../../../src/app/transactions/draw-clock.ts';
+import { DrawClock } from '../../../src/widgets/transactions-map/draw-clock.ts';
 
 describe('DrawClock', () => {
   it('reports the first frame after new layers, with their sum, and ignores frames without new layers', () => {

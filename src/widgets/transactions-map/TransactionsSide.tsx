@@ -5,7 +5,7 @@ import { QuarterChart, type QuarterBar } from './QuarterChart.tsx';
 const T = MESSAGES.explorer;
 
 /** Legend of the explorer's markers and clusters, and the per-quarter chart of the view (once it is known). */
-export function ExplorerSide({ bars }: { bars: readonly QuarterBar[] | null }) {
+export function TransactionsSide({ bars }: { bars: readonly QuarterBar[] | null }) {
   const swatch = (background: string, cluster = false) => (
     <span
       className={`explorer__swatch${cluster ? ' explorer__swatch--cluster' : ''}`}

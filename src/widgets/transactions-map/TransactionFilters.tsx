@@ -14,7 +14,7 @@ export function sliderIndexOf(filter: EngineFilter, quarters: readonly string[])
     : -1;
 }
 
-export interface ExplorerFiltersProps {
+export interface TransactionFiltersProps {
   filter: EngineFilter;
   onFilter: (filter: EngineFilter) => void;
   info: LoadResult | null;
@@ -33,7 +33,7 @@ export interface ExplorerFiltersProps {
  * Native form controls (keyboard-operable as they are) with Spanish labels; on phones it folds behind a
  * button while the count stays visible.
  */
-export function ExplorerFilters(props: ExplorerFiltersProps) {
+export function TransactionFilters(props: TransactionFiltersProps) {
   const { filter, onFilter, info, progress, matching, error, playing, onPlaying, open, onOpen } = props;
   const quarters = info?.quarters ?? [];
   const sliderIndex = sliderIndexOf(filter, quarters);

@@ -1,0 +1,119 @@
+/**
+ * The demo's one typed test API: what every widget reports (numbers, ids and labels, never records) and
+ * helpers that turn map positions into the pixels a real mouse needs. Installed on `window.__mapas` only
+ * when a test asks for it (localStorage `mapas:pruebas` = '1', or `?pruebas` in the page URL): a page
+ * opened normally defines no `window.__*` at all.
+ */
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { installInspectSink } from '../map/inspect.ts';
+import type { MapViewProbe } from '../map/map-probe.ts';
+import type { AgencyMapProbe } from '../widgets/agency-map/probe.ts';
+import type { DrawingProbe } from '../widgets/drawing-map/probe.ts';
+import type { PickerProbe } from '../widgets/location-picker/probe.ts';
+import type { ClusterMapProbe } from '../widgets/property-cluster-map/probe.ts';
+import type { TransactionsProbe } from '../widgets/transactions-map/probe.ts';
+
+type Pixel = [x: number, y: number];
+
+export interface MapasTestApi {
+  clusterMaps: Record<string, ClusterMapProbe>;
+  agencyMaps: Record<string, AgencyMapProbe>;
+  pickers: Record<string, PickerProbe>;
+  drawingMaps: Record<string, DrawingProbe>;
+  transactions: Record<string, TransactionsProbe>;
+  /** Where each widget map kind is looking (`general-listing`, `cluster`, `picker`, `detail`, `drawing`…). */
+  mapViews: Record<string, MapViewProbe>;
+  /** The explorer's transactions map ('transacciones'), once it reported. */
+  readonly explorer: TransactionsProbe | null;
+  /** The explorer's MapLibre map, for programmatic pans in tests and the browser benchmark. */
+  readonly explorerMap: MapLibreMap | null;
+  /** Viewport (client) pixel of a lng/lat on the named map, to aim real mouse events. */
+  clusterMapPixel(mapId: string, lng: number, lat: number): Pixel | null;
+  agencyMapPixel(mapId: string, lng: number, lat: number): Pixel | null;
+  drawingPixel(mapId: string, lng: number, lat: number): Pixel | null;
+  pickerPixel(mapId: string, lng: number, lat: number): Pixel | null;
+  /** Client pixel of the drawn circle's resize handle, or null without a circle. */
+  drawingHandle(mapId: string): Pixel | null;
+  /** The drawing map's zoom and its current limits (13–17 in circle mode). */
+  drawingView(mapId: string): { zoom: number; minZoom: number; maxZoom: number } | null;
+  /** The picker's marker grab point (client px, near the pin's tip). */
+  pickerMarker(mapId: string): Pixel | null;
+}
+
+declare global {
+  interface Window {
+    __mapas?: MapasTestApi;
+  }
+}
+
+const FLAG = 'mapas:pruebas';
+
+/** Whether this page load asked for the test API. */
+export function testApiRequested(): boolean {
+  try {
+    if (window.localStorage.getItem(FLAG) === '1') return true;
+  } catch {
+    // Storage can be disabled; the URL flag still works.
+  }
+  return new URLSearchParams(window.location.search).has('pruebas');
+}
+
+function pixelOn(map: MapLibreMap | undefined, lng: number, lat: number): Pixel | null {
+  if (!map) return null;
+  const point = map.project([lng, lat]);
+  const rect = map.getContainer().getBoundingClientRect();
+  return [rect.left + point.x, rect.top + point.y];
+}
+
+/** Installs `window.__mapas` and routes every widget's reports into it. */
+export function installTestApi(): void {
+  const maps = new Map<string, MapLibreMap>();
+  const probes: Record<string, Record<string, unknown>> = {};
+  const bucket = <T>(kind: string) => (probes[kind] ??= {}) as Record<string, T>;
+  const mapOf = (kind: string, id: string) => maps.get(`${kind}/${id}`);
+  const api: MapasTestApi = {
+    clusterMaps: bucket('clusterMaps'),
+    agencyMaps: bucket('agencyMaps'),
+    pickers: bucket('pickers'),
+    drawingMaps: bucket('drawingMaps'),
+    transactions: bucket('transactions'),
+    mapViews: bucket('mapViews'),
+    get explorer() {
+      return this.transactions.transacciones ?? null;
+    },
+    get explorerMap() {
+      return mapOf('transactions', 'transacciones') ?? null;
+    },
+    clusterMapPixel: (id, lng, lat) => pixelOn(mapOf('clusterMaps', id), lng, lat),
+    agencyMapPixel: (id, lng, lat) => pixelOn(mapOf('agencyMaps', id), lng, lat),
+    drawingPixel: (id, lng, lat) => pixelOn(mapOf('drawingMaps', id), lng, lat),
+    pickerPixel: (id, lng, lat) => pixelOn(mapOf('pickers', id), lng, lat),
+    drawingHandle: (id) => {
+      const at = api.drawingMaps[id]?.handle;
+      return at ? pixelOn(mapOf('drawingMaps', id), at[0], at[1]) : null;
+    },
+    drawingView: (id) => {
+      const m = mapOf('drawingMaps', id);
+      return m ? { zoom: m.getZoom(), minZoom: m.getMinZoom(), maxZoom: m.getMaxZoom() } : null;
+    },
+    pickerMarker: (id) => {
+      const el = mapOf('pickers', id)?.getContainer().querySelector('.picker__marker');
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height - 6];
+    },
+  };
+  installInspectSink({
+    publish: (kind, id, state) => {
+      bucket(kind)[id] = state;
+    },
+    forget: (kind, id) => {
+      Reflect.deleteProperty(bucket(kind), id);
+    },
+    attachMap: (kind, id, map) => {
+      if (map) maps.set(`${kind}/${id}`, map);
+      else maps.delete(`${kind}/${id}`);
+    },
+  });
+  window.__mapas = api;
+}

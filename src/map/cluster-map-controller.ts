@@ -1,0 +1,271 @@
+import { MapLibreOverlay } from '@deck.gl/maplibre';
+import type { Layer } from '@deck.gl/core';
+import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import type { Rgba } from '../core/colors.ts';
+import type { BBox, PropertyTable } from '../core/types.ts';
+import { clusterLayers, type ClusterLayerColors } from '../layers/cluster-layers.ts';
+import { highlightLayers } from '../layers/highlight-layers.ts';
+import { ClusterClient, isEngineClosed, type WorkerHandle } from '../../workers/client.ts';
+import type {
+  ClusterResult,
+  EngineFilter,
+  EngineOptions,
+  LoadResult,
+  Summary,
+} from '../../workers/contract.ts';
+import { NO_FILTER } from '../../workers/contract.ts';
+import { attachDeckOverlay } from './deck-overlay.ts';
+
+/** Builds the table to index; called again if the worker has to be replaced (a crash, a hang). */
+export type TableSource = () => PropertyTable | Promise<PropertyTable>;
+
+/** A single property under the pointer: its table row and where (CSS px of the map container). */
+export interface PointHit {
+  row: number;
+  x: number;
+  y: number;
+}
+
+/** What a clustered map tells its owner (all optional; the controller never imports React or Redux). */
+export interface ClusterMapEvents {
+  /** A new view was drawn (clusters and single points under the filter). */
+  onView?: (view: ClusterResult, bbox: BBox) => void;
+  /** The view's counts by quarter and colour (asked only when `summaries` is on). */
+  onSummary?: (summary: Summary) => void;
+  /** How many rows pass the filter, after each load and filter change. */
+  onMatching?: (matching: number) => void;
+  /** The single property under the pointer, or null. */
+  onHover?: (hit: PointHit | null) => void;
+  /** A click on a single property, or null for a click on the background (clusters zoom in instead). */
+  onSelect?: (hit: PointHit | null) => void;
+  /** The drawn cluster holding the active row (−1: drawn on its own; null: no active row). */
+  onActiveCluster?: (cluster: number | null) => void;
+  /** deck.gl finished a frame (the explorer times its paints with it). */
+  onAfterRender?: () => void;
+}
+
+export interface ClusterMapProps extends ClusterMapEvents {
+  /** Single-point colours by operation. */
+  colors: ClusterLayerColors;
+  /** Highlight colour of hovered, selected and active markers. */
+  selection: Rgba;
+  /** Marker radius in px. */
+  radius: number;
+  /** Rows drawn in the selection colour where they are shown on their own (hovered, selected). */
+  highlightRows: readonly number[];
+  /** A row marked active from outside: highlighted alone, or its cluster drawn green. */
+  activeRow: number | null;
+  filter: EngineFilter;
+  /** Ask the view's per-quarter summary after every view. */
+  summaries: boolean;
+}
+
+export interface ClusterMapOptions {
+  /** Prefix of the deck.gl layer ids (one per map on a page). */
+  id: string;
+  /** Creation-only engine options (the search map clusters with radius 30). */
+  engine: Partial<EngineOptions>;
+  /** Starts the worker (tests pass a MessageChannel-backed one). */
+  createWorker?: () => WorkerHandle;
+}
+
+const sameColors = (a: ClusterLayerColors, b: ClusterLayerColors) =>
+  a.sale === b.sale && a.rental === b.rental;
+const filterKey = (f: EngineFilter) => JSON.stringify(f);
+const report = (reason: unknown) => {
+  if (!isEngineClosed(reason)) console.error(reason);
+};
+
+/**
+ * Every clustered map's loop, once: it owns the deck.gl overlay and the worker client (always loaded with a
+ * reload source, so a map survives a worker crash with its data and filter), queries the view on every move,
+ * picks under the pointer, zooms clusters to their expansion zoom and draws the highlight layers. Imperative
+ * on purpose (react-map-gl's pattern): React creates it once per map, hands it `setProps` on every render and
+ * calls `destroy` on unmount; events leave through the callbacks in the props.
+ */
+export class ClusterMapController {
+  private props: ClusterMapProps;
+  private readonly overlay: MapLibreOverlay;
+  private readonly client: ClusterClient;
+  private readonly detach: () => void;
+  private loadGeneration = 0;
+  private loaded = false;
+  private appliedFilter = filterKey(NO_FILTER);
+  private view: ClusterResult | null = null;
+  private clusters: Layer[] = [];
+  private activeCluster: number | null = null;
+  private hovered: number | null = null;
+  private destroyed = false;
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly options: ClusterMapOptions,
+    props: ClusterMapProps,
+  ) {
+    this.props = props;
+    this.client = new ClusterClient({ engineOptions: options.engine, createWorker: options.createWorker });
+    this.overlay = new MapLibreOverlay({ layers: [], onAfterRender: () => this.props.onAfterRender?.() });
+    this.detach = attachDeckOverlay(map, this.overlay);
+    map.on('moveend', this.query);
+    map.on('mousemove', this.onMove);
+    map.on('click', this.onClick);
+    map.on('mouseout', this.onLeave);
+  }
+
+  /** The view drawn last (null before the first answer). */
+  get currentView(): ClusterResult | null {
+    return this.view;
+  }
+
+  /** Applies new props, doing only what changed (layers rebuilt, filter sent, active cluster looked up). */
+  setProps(next: ClusterMapProps): void {
+    const previous = this.props;
+    this.props = next;
+    if (this.destroyed) return;
+    if (!sameColors(previous.colors, next.colors) && this.view)
+      this.clusters = this.clusterLayersOf(this.view);
+    if (this.loaded && filterKey(next.filter) !== this.appliedFilter) this.applyFilter();
+    if (previous.activeRow !== next.activeRow) this.lookUpActive();
+    this.render();
+  }
+
+  /** Indexes a table in the worker; `source` is kept to rebuild it after a crash. A newer load supersedes. */
+  async load(source: TableSource): Promise<LoadResult> {
+    const generation = ++this.loadGeneration;
+    this.loaded = false;
+    const result = await this.client.load(await source(), source);
+    if (generation === this.loadGeneration && !this.destroyed) {
+      this.loaded = true;
+      this.appliedFilter = filterKey(NO_FILTER); // a load resets the engine's filter
+      this.applyFilter();
+    }
+    return result;
+  }
+
+  /** The zoom at which a cluster splits. */
+  expansionZoom(clusterId: number): Promise<number> {
+    return this.client.getExpansionZoom(clusterId);
+  }
+
+  /** Stops listening, removes the overlay (and its WebGL context) and the worker. */
+  destroy(): void {
+    this.destroyed = true;
+    this.map.off('moveend', this.query);
+    this.map.off('mousemove', this.onMove);
+    this.map.off('click', this.onClick);
+    this.map.off('mouseout', this.onLeave);
+    this.detach();
+    this.client.terminate();
+  }
+
+  /** Sends the filter and re-asks the view right behind it (the worker answers in order). */
+  private applyFilter(): void {
+    const filter = this.props.filter;
+    this.appliedFilter = filterKey(filter);
+    this.client.setFilter(filter).then((r) => this.props.onMatching?.(r.matching), report);
+    this.query();
+  }
+
+  private readonly query = (): void => {
+    if (!this.loaded || this.destroyed) return;
+    const b = this.map.getBounds();
+    const box: BBox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+    this.client.getClusters(box, this.map.getZoom()).then((view) => {
+      if (!view || this.destroyed) return; // a newer view superseded this one
+      this.view = view;
+      this.clusters = this.clusterLayersOf(view);
+      this.render();
+      this.props.onView?.(view, box);
+      this.lookUpActive();
+    }, report);
+    if (this.props.summaries)
+      this.client.getSummary(box).then((summary) => {
+        if (summary && !this.destroyed) this.props.onSummary?.(summary);
+      }, report);
+  };
+
+  private clusterLayersOf(view: ClusterResult): Layer[] {
+    return clusterLayers(this.options.id, view, this.props.colors);
+  }
+
+  private render(): void {
+    const view = this.view;
+    if (!view) return;
+    const { highlightRows, activeRow, selection, radius } = this.props;
+    const rows =
+      this.activeCluster === -1 && activeRow !== null ? [...highlightRows, activeRow] : highlightRows;
+    this.overlay.setProps({
+      layers: [
+        ...this.clusters,
+        ...highlightLayers(this.options.id, view, {
+          rows,
+          activeCluster: this.activeCluster,
+          color: selection,
+          radius,
+        }),
+      ],
+    });
+  }
+
+  /** Which drawn cluster holds the active row (answers for an older view or row are dropped). */
+  private lookUpActive(): void {
+    const view = this.view;
+    const row = this.props.activeRow;
+    if (row === null || !view) {
+      if (this.activeCluster !== null) this.setActiveCluster(null);
+      return;
+    }
+    this.client.getClusterOf(row, view.zoom).then((cluster) => {
+      if (this.view === view && this.props.activeRow === row && !this.destroyed)
+        this.setActiveCluster(cluster);
+    }, report);
+  }
+
+  private setActiveCluster(cluster: number | null): void {
+    this.activeCluster = cluster;
+    this.render();
+    this.props.onActiveCluster?.(cluster);
+  }
+
+  /** Index of the view item under a pixel (circles only: labels are not targets). */
+  private pick(x: number, y: number): number | null {
+    const view = this.view;
+    if (!view) return null;
+    const info = this.overlay.pickObject({ x, y, radius: 2, layerIds: [`${this.options.id}-circles`] });
+    return info && info.index >= 0 && info.index < view.length ? info.index : null;
+  }
+
+  private readonly onMove = (e: MapMouseEvent): void => {
+    const i = this.pick(e.point.x, e.point.y);
+    this.map.getCanvas().style.cursor = i === null ? '' : 'pointer';
+    const view = this.view;
+    const single = view && i !== null && view.counts[i] === 1 ? (view.ids[i] ?? null) : null;
+    if (single === null && this.hovered === null) return; // nothing was hovered, nothing is
+    this.hovered = single;
+    this.props.onHover?.(single === null ? null : { row: single, x: e.point.x, y: e.point.y });
+  };
+
+  private readonly onLeave = (): void => {
+    if (this.hovered === null) return;
+    this.hovered = null;
+    this.props.onHover?.(null);
+  };
+
+  private readonly onClick = (e: MapMouseEvent): void => {
+    const view = this.view;
+    const i = this.pick(e.point.x, e.point.y);
+    if (!view || i === null) {
+      this.props.onSelect?.(null); // a background click clears the selection
+      return;
+    }
+    const id = view.ids[i] ?? 0;
+    if ((view.counts[i] ?? 0) > 1) {
+      const center: [number, number] = [view.positions[2 * i] ?? 0, view.positions[2 * i + 1] ?? 0];
+      this.client.getExpansionZoom(id).then((zoom) => {
+        if (!this.destroyed) this.map.easeTo({ center, zoom });
+      }, report);
+      return;
+    }
+    this.props.onSelect?.({ row: id, x: e.point.x, y: e.point.y });
+  };
+}
