@@ -18,7 +18,9 @@ export default defineConfig({
     // Asks the demo for its test API (`window.__mapas`, src/app/test-api.ts); without it no global is defined.
     storageState: {
       cookies: [],
-      origins: [{ origin: `http://127.0.0.1:${PORT}`, localStorage: [{ name: 'mapas:pruebas', value: '1' }] }],
+      origins: [
+        { origin: `http://127.0.0.1:${PORT}`, localStorage: [{ name: 'mapas:pruebas', value: '1' }] },
+      ],
     },
     browserName: 'chromium',
     launchOptions: {

@@ -261,7 +261,9 @@ test('search here: shown past 250 m from the last search centre, reports the cen
 
 test('empty data recentres on the country centre at zoom 7 after 300 ms', async ({ page }) => {
   await open(page, '#/busqueda', []);
-  await expect.poll(() => page.evaluate(() => window.__mapas?.mapViews.cluster ?? null)).toMatchObject({ zoom: 7 });
+  await expect
+    .poll(() => page.evaluate(() => window.__mapas?.mapViews.cluster ?? null))
+    .toMatchObject({ zoom: 7 });
   const view = await page.evaluate(() => window.__mapas?.mapViews.cluster ?? null);
   expect(view?.lng).toBeCloseTo(-66.2, 1);
   expect(view?.lat).toBeCloseTo(7.1, 1);

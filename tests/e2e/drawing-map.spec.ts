@@ -322,7 +322,9 @@ test('by keyboard: the canvas pans with the arrows, the circle is added and remo
   const centre = await page.evaluate(() => window.__mapas?.mapViews.drawing?.lng ?? 0);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect.poll(() => page.evaluate(() => window.__mapas?.mapViews.drawing?.lng ?? 0)).toBeGreaterThan(centre);
+  await expect
+    .poll(() => page.evaluate(() => window.__mapas?.mapViews.drawing?.lng ?? 0))
+    .toBeGreaterThan(centre);
   await page.keyboard.press('+');
   await expect.poll(async () => (await view(page))?.zoom ?? 0).toBeGreaterThan(before);
 

@@ -26,7 +26,9 @@ test('the general listing map draws the valid hostile records, counts the rest, 
   );
   await page.goto('/#/');
   await expect.poll(() => page.evaluate(() => window.__mapas?.clusterMaps.general?.indexed ?? 0)).toBe(valid);
-  expect(await page.evaluate(() => window.__mapas?.clusterMaps.general?.rejected)).toBe(corpus.length - valid);
+  expect(await page.evaluate(() => window.__mapas?.clusterMaps.general?.rejected)).toBe(
+    corpus.length - valid,
+  );
   await expect(page.getByRole('status').filter({ hasText: 'rechazados' })).toContainText(
     `${String(corpus.length - valid)} registros rechazados`,
   );
@@ -64,7 +66,9 @@ test('the agency map shows hostile agency text as text and draws the valid listi
   await expect
     .poll(() => page.evaluate(() => window.__mapas?.agencyMaps.inmobiliarias?.properties ?? -1))
     .toBe(valid);
-  const at = await page.evaluate(() => window.__mapas?.agencyMapPixel('inmobiliarias', -66.88, 10.49) ?? null);
+  const at = await page.evaluate(
+    () => window.__mapas?.agencyMapPixel('inmobiliarias', -66.88, 10.49) ?? null,
+  );
   if (!at) throw new Error('no agency pixel');
   await page.mouse.move(at[0], at[1]);
   const card = page.getByTestId('agency-hover');

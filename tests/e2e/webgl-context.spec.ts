@@ -110,7 +110,9 @@ test('the drawing map rebuilds its editing canvas after a context loss: the area
   await page.mouse.move(handle[0] + 40, handle[1], { steps: 10 });
   await page.mouse.up();
   await expect
-    .poll(() => page.evaluate(() => (window.__mapas?.drawingMaps.dibujo?.forma as number[] | undefined)?.[2] ?? 0))
+    .poll(() =>
+      page.evaluate(() => (window.__mapas?.drawingMaps.dibujo?.forma as number[] | undefined)?.[2] ?? 0),
+    )
     .toBeGreaterThan(1500);
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
