@@ -5,18 +5,19 @@
  * source and given the last filter again; calls in flight fail once with a Spanish error, none hangs.
  */
 import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
-import type { AreaShape } from '../src/core/shapes.ts';
-import type { BBox, PropertyTable } from '../src/core/types.ts';
-import type {
-  Answer,
-  AreaCount,
-  ClusterEngineApi,
-  ClusterResult,
-  EngineFilter,
-  EngineOptions,
-  LoadResult,
-  PropertyRow,
-  Summary,
+import { tableTransferables } from '../src/core/table.ts';
+import type { PropertyTable } from '../src/core/types.ts';
+import {
+  CALL_POLICY,
+  ENGINE_METHODS,
+  type Answer,
+  type ClusterEngineApi,
+  type EngineCalls,
+  type EngineFilter,
+  type EngineMethod,
+  type EngineOptions,
+  type GeneratedMethod,
+  type LoadResult,
 } from './contract.ts';
 
 /** A started worker: where to talk to it, how to stop it, how it reports a crash. */
@@ -74,19 +75,19 @@ function browserWorker(): WorkerHandle {
   };
 }
 
-/** The table's column buffers, each once (columns may share one), to transfer rather than copy. */
-function tableBuffers(table: PropertyTable): ArrayBuffer[] {
-  const columns = [table.lng, table.lat, table.price, table.operation, table.quarter, table.color];
-  const buffers = new Set<ArrayBuffer>();
-  for (const column of columns) if (column.buffer instanceof ArrayBuffer) buffers.add(column.buffer);
-  return [...buffers];
-}
+const GENERATED = ENGINE_METHODS.filter((name): name is GeneratedMethod => CALL_POLICY[name] !== 'lifecycle');
 
 function unwrap<T>(answer: Answer<T>): T {
   if (!answer.ok) throw new Error(answer.error);
   return answer.value;
 }
 
+// The engine's calls (getClusters, getLeaves, …) are generated in the constructor from CALL_POLICY, so the
+// class declares them through this interface instead of writing each one out again.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface ClusterClient extends EngineCalls {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ClusterClient {
   private handle: WorkerHandle;
   private remote: Remote<ClusterEngineApi>;
@@ -106,6 +107,10 @@ export class ClusterClient {
   constructor(private readonly options: ClusterClientOptions = {}) {
     this.handle = this.start();
     this.remote = wrap<ClusterEngineApi>(this.handle.endpoint);
+    for (const name of GENERATED)
+      Object.defineProperty(this, name, {
+        value: (...args: unknown[]) => this.invoke(name, args),
+      });
     if (options.engineOptions) {
       const ms = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       this.ready = this.bounded<Answer<EngineOptions>>(this.remote.configure(options.engineOptions), ms).then(
@@ -129,7 +134,7 @@ export class ClusterClient {
     this.restored = null;
     // No need to gate later calls on this one: the worker handles messages in order.
     try {
-      return await this.call((r) => r.load(transfer(table, tableBuffers(table))), LOAD_TIMEOUT_FACTOR);
+      return await this.call((r) => r.load(transfer(table, tableTransferables(table))), LOAD_TIMEOUT_FACTOR);
     } catch (error) {
       // The worker died during the load: with a reload source the restart loads the table again, and
       // that load is this call's answer (a page must not show "could not load" for data that is there).
@@ -147,36 +152,6 @@ export class ClusterClient {
   async setFilter(filter: EngineFilter): Promise<{ matching: number }> {
     this.lastFilter = filter;
     return this.call((r) => r.setFilter(filter));
-  }
-
-  /** Clusters of the view, or null when a newer getClusters was issued before this one answered. */
-  async getClusters(bbox: BBox, zoom: number, offset = 0): Promise<ClusterResult | null> {
-    return this.latest('getClusters', (r) => r.getClusters(bbox, zoom, offset));
-  }
-
-  async getSummary(bbox?: BBox): Promise<Summary | null> {
-    return this.latest('getSummary', (r) => r.getSummary(bbox));
-  }
-
-  /** Properties inside a drawn area, or null when a newer count was asked for before this one answered. */
-  async countInShape(shape: AreaShape): Promise<AreaCount | null> {
-    return this.latest('countInShape', (r) => r.countInShape(shape));
-  }
-
-  async getLeaves(clusterId: number, limit: number, offset = 0): Promise<Uint32Array> {
-    return this.call((r) => r.getLeaves(clusterId, limit, offset));
-  }
-
-  async getExpansionZoom(clusterId: number): Promise<number> {
-    return this.call((r) => r.getExpansionZoom(clusterId));
-  }
-
-  async getClusterOf(row: number, zoom: number): Promise<number> {
-    return this.call((r) => r.getClusterOf(row, zoom));
-  }
-
-  async getProperty(index: number): Promise<PropertyRow> {
-    return this.call((r) => r.getProperty(index));
   }
 
   /** Stops the worker for good; pending calls fail once. */
@@ -236,7 +211,7 @@ export class ClusterClient {
       unwrap(await this.bounded<Answer<EngineOptions>>(remote.configure(this.options.engineOptions), ms));
     if (!this.reload) return;
     const table = await this.bounded(Promise.resolve(this.reload()), ms * LOAD_TIMEOUT_FACTOR);
-    const load = remote.load(transfer(table, tableBuffers(table)));
+    const load = remote.load(transfer(table, tableTransferables(table)));
     this.restored = unwrap(await this.bounded<Answer<LoadResult>>(load, ms * LOAD_TIMEOUT_FACTOR));
     if (this.lastFilter)
       unwrap(await this.bounded<Answer<{ matching: number }>>(remote.setFilter(this.lastFilter), ms));
@@ -270,6 +245,13 @@ export class ClusterClient {
   private failPending(error: Error): void {
     for (const reject of this.pending) reject(error);
     this.pending.clear();
+  }
+
+  /** One generated engine call, answered under its method's policy (superseded 'latest' calls give null). */
+  private invoke(name: EngineMethod, args: unknown[]): Promise<unknown> {
+    const fn = (r: Remote<ClusterEngineApi>) =>
+      (r[name] as unknown as (...a: unknown[]) => Promise<Answer<unknown>>)(...args);
+    return CALL_POLICY[name] === 'latest' ? this.latest(name, fn) : this.call(fn);
   }
 
   /** Resolves to null when a newer call of the same kind started meanwhile (its answer would be stale). */

@@ -1,7 +1,7 @@
 /**
  * The one worker API of the cluster engine and its result types. The engine (workers/engine) implements it
- * synchronously; the worker entry exposes it; workers/client.ts calls it from the main thread, where every
- * method returns a promise (superseded getClusters/getSummary calls resolve to null).
+ * synchronously; the worker entry exposes every method listed in CALL_POLICY; workers/client.ts derives its
+ * main-thread methods from the same list, so adding a method touches this file and the engine only.
  */
 import type { AreaShape } from '../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../src/core/types.ts';
@@ -116,7 +116,7 @@ export interface ClusterEngineApi {
    */
   getClusters(bbox: BBox, zoom: number, offset?: number): Answer<ClusterResult>;
   /** Table rows of the cluster's members that pass the filter (`limit` of them, after `offset`). */
-  getLeaves(clusterId: number, limit: number, offset: number): Answer<Uint32Array>;
+  getLeaves(clusterId: number, limit: number, offset?: number): Answer<Uint32Array>;
   /** The zoom at which the cluster's passing members stop being one item. */
   getExpansionZoom(clusterId: number): Answer<number>;
   /** The cluster drawn at `zoom` that holds table row `row` (−1: the row is drawn on its own). */
@@ -128,3 +128,46 @@ export interface ClusterEngineApi {
   /** Counts under the filter of the properties inside a drawn area (the drawing map's polygon or circle). */
   countInShape(shape: AreaShape): Answer<AreaCount>;
 }
+
+/**
+ * How the main-thread client treats a method's calls. 'latest': a newer call of the same method makes an
+ * older one's answer null (views, summaries and counts follow the user; a stale one must not be drawn).
+ * 'ordered': every call answers, in the order sent (the worker handles one message at a time).
+ * 'lifecycle': the client implements it itself (load keeps a reload source, setFilter is restored after a
+ * restart, configure runs when the worker starts).
+ */
+export type CallPolicy = 'latest' | 'ordered' | 'lifecycle';
+
+export const CALL_POLICY = {
+  configure: 'lifecycle',
+  load: 'lifecycle',
+  setFilter: 'lifecycle',
+  getClusters: 'latest',
+  getLeaves: 'ordered',
+  getExpansionZoom: 'ordered',
+  getClusterOf: 'ordered',
+  getProperty: 'ordered',
+  getSummary: 'latest',
+  countInShape: 'latest',
+} as const satisfies Record<keyof ClusterEngineApi, CallPolicy>;
+
+export type EngineMethod = keyof ClusterEngineApi;
+
+/** The value inside a method's Answer. */
+export type AnswerValue<K extends EngineMethod> =
+  ReturnType<ClusterEngineApi[K]> extends Answer<infer T> ? T : never;
+
+/** The methods the client generates from CALL_POLICY (everything that is not 'lifecycle'). */
+export type GeneratedMethod = {
+  [K in EngineMethod]: (typeof CALL_POLICY)[K] extends 'lifecycle' ? never : K;
+}[EngineMethod];
+
+/** A method as the main thread calls it: a promise, null for a superseded 'latest' call. */
+export type EngineCalls = {
+  [K in GeneratedMethod]: (
+    ...args: Parameters<ClusterEngineApi[K]>
+  ) => Promise<(typeof CALL_POLICY)[K] extends 'latest' ? AnswerValue<K> | null : AnswerValue<K>>;
+};
+
+/** Every method name of the API (for the worker entry and the client's generated methods). */
+export const ENGINE_METHODS = Object.keys(CALL_POLICY) as EngineMethod[];

@@ -1,7 +1,7 @@
 // Exposes a cluster engine on an endpoint (the worker's global scope, or a MessagePort in tests),
 // transferring — not cloning — the typed arrays of every answer.
 import { expose, transfer, type Endpoint } from 'comlink';
-import type { Answer, ClusterEngineApi } from './contract.ts';
+import { ENGINE_METHODS, type Answer, type ClusterEngineApi, type EngineMethod } from './contract.ts';
 import { ClusterEngine } from './engine/engine.ts';
 
 /** Buffers of the typed arrays in an answer (one level deep: results are flat records of arrays). */
@@ -18,28 +18,21 @@ function buffersOf(answer: Answer<unknown>): ArrayBuffer[] {
   return [...out];
 }
 
-const withTransfer =
-  <A extends unknown[], T>(fn: (...args: A) => Answer<T>) =>
-  (...args: A) => {
-    const answer = fn(...args);
-    return transfer(answer, buffersOf(answer));
-  };
-
-/** Creates an engine and exposes it on `endpoint`; returns the engine (tests inspect it). */
+/** Creates an engine and exposes every method of the contract on `endpoint`; returns the engine (tests inspect it). */
 export function exposeEngine(endpoint: Endpoint): ClusterEngine {
   const engine = new ClusterEngine();
-  const api: ClusterEngineApi = {
-    configure: (options) => engine.configure(options),
-    load: (table) => engine.load(table),
-    setFilter: (filter) => engine.setFilter(filter),
-    getClusters: withTransfer((bbox, zoom, offset) => engine.getClusters(bbox, zoom, offset)),
-    getLeaves: withTransfer((id, limit, offset) => engine.getLeaves(id, limit, offset)),
-    getExpansionZoom: (id) => engine.getExpansionZoom(id),
-    getClusterOf: (row, zoom) => engine.getClusterOf(row, zoom),
-    getProperty: (index) => engine.getProperty(index),
-    getSummary: withTransfer((bbox) => engine.getSummary(bbox)),
-    countInShape: (shape) => engine.countInShape(shape),
-  };
+  // Looked up on every call (not bound once), so the engine's methods stay replaceable in tests.
+  const methods = engine as unknown as Record<EngineMethod, (...args: unknown[]) => Answer<unknown>>;
+  const api = Object.fromEntries(
+    ENGINE_METHODS.map((name) => [
+      name,
+      // One generic wrapper for every method: the engine answers a value, its typed arrays move, not copy.
+      (...args: unknown[]) => {
+        const answer = methods[name](...args);
+        return transfer(answer, buffersOf(answer));
+      },
+    ]),
+  ) as unknown as ClusterEngineApi;
   expose(api, endpoint);
   return engine;
 }

@@ -27,6 +27,8 @@ export interface MapasTestApi {
   readonly explorer: TransactionsProbe | null;
   /** The explorer's MapLibre map, for programmatic pans in tests and the browser benchmark. */
   readonly explorerMap: MapLibreMap | null;
+  /** A widget's MapLibre map (`kind`: clusterMaps, agencyMaps, pickers, drawingMaps, transactions). */
+  mapOf(kind: string, mapId: string): MapLibreMap | null;
   /** Viewport (client) pixel of a lng/lat on the named map, to aim real mouse events. */
   clusterMapPixel(mapId: string, lng: number, lat: number): Pixel | null;
   agencyMapPixel(mapId: string, lng: number, lat: number): Pixel | null;
@@ -84,6 +86,7 @@ export function installTestApi(): void {
     get explorerMap() {
       return mapOf('transactions', 'transacciones') ?? null;
     },
+    mapOf: (kind, id) => mapOf(kind, id) ?? null,
     clusterMapPixel: (id, lng, lat) => pixelOn(mapOf('clusterMaps', id), lng, lat),
     agencyMapPixel: (id, lng, lat) => pixelOn(mapOf('agencyMaps', id), lng, lat),
     drawingPixel: (id, lng, lat) => pixelOn(mapOf('drawingMaps', id), lng, lat),

@@ -1,8 +1,10 @@
 /**
- * The cluster worker killed in the middle of a load and of a filter change (issue 8): the client starts a new
- * worker by itself, reloads the table and restores the filter, and the map shows the right clusters again.
+ * The cluster worker killed in the middle of a load and of a filter change, and under the general listing
+ * map and the drawing page: the client starts a new worker by itself, reloads the table from its reload
+ * source and restores the filter, and the page shows the same answers again without a remount.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
 
 declare global {
@@ -93,4 +95,60 @@ test('killed during a filter change: the filter is restored on the new worker wi
   await page.getByLabel('Operación').selectOption('todos');
   await expect.poll(async () => (await probe(page))?.matching ?? 0).toBeGreaterThan(rentals / 4);
   await expect.poll(() => consistent(page)).toBe(true);
+});
+
+test('the general listing map: a killed worker is replaced and the same clusters come back, no remount', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await instrument(page);
+  await page.goto('/#/');
+  const general = () => page.evaluate(() => window.__mapas?.clusterMaps.general ?? null);
+  await expect.poll(async () => (await general())?.indexed ?? 0).toBeGreaterThan(2000);
+  await expect.poll(async () => (await general())?.clusters.length ?? 0).toBeGreaterThan(0);
+  const before = await general();
+  // Mark the map's canvas: a remount would make a new one.
+  await page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="overview-map"] canvas.maplibregl-canvas');
+    canvas?.setAttribute('data-before-crash', '1');
+  });
+  expect(await page.evaluate(() => window.__crashWorker?.())).toBe(true);
+  await expect.poll(() => page.evaluate(() => window.__workers?.length ?? 0)).toBeGreaterThanOrEqual(2);
+  // Ask for the same view again: the new worker, restored from the reload source, answers it.
+  await page.evaluate(() => {
+    const m = window.__mapas?.mapOf('clusterMaps', 'general');
+    if (m) m.jumpTo({ center: m.getCenter(), zoom: m.getZoom() });
+  });
+  await expect
+    .poll(async () => (await general())?.views ?? 0, { timeout: 20_000 })
+    .toBeGreaterThan(before?.views ?? 0);
+  expect((await general())?.clusters).toEqual(before?.clusters);
+  expect((await general())?.indexed).toBe(before?.indexed);
+  expect(await page.locator('canvas[data-before-crash="1"]').count()).toBe(1);
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});
+
+test('the drawing map: after a killed worker the area counts are the same as before', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await instrument(page);
+  await page.goto('/#/dibujo');
+  const count = page.getByTestId('drawing-count');
+  const polygon = page.getByRole('button', { name: MESSAGES.drawingDemo.loadPolygon });
+  const circle = page.getByRole('button', { name: MESSAGES.drawingDemo.loadCircle });
+  await expect(polygon).toBeEnabled();
+  await polygon.click();
+  await expect(count).toHaveText(/^\d+ inmuebles/, { timeout: 20_000 });
+  const polygonCount = await count.textContent();
+  await circle.click();
+  await expect(count).toHaveText(/^\d+ inmuebles/);
+  const circleCount = await count.textContent();
+  expect(circleCount).not.toBe(polygonCount);
+
+  expect(await page.evaluate(() => window.__crashWorker?.())).toBe(true);
+  await polygon.click();
+  await expect(count).toHaveText(polygonCount ?? '', { timeout: 20_000 });
+  await circle.click();
+  await expect(count).toHaveText(circleCount ?? '', { timeout: 20_000 });
+  expect(await page.evaluate(() => window.__workers?.length ?? 0)).toBeGreaterThanOrEqual(2);
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });

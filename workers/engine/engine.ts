@@ -141,7 +141,7 @@ export class ClusterEngine implements ClusterEngineApi {
     return Number.isInteger(id) && id >= 0 && id < n ? id : -1;
   }
 
-  getLeaves(clusterId: number, limit: number, offset: number): Answer<Uint32Array> {
+  getLeaves(clusterId: number, limit: number, offset = 0): Answer<Uint32Array> {
     return guard(() => {
       const ctx = this.context();
       if (!ctx) return fail(NOT_LOADED);

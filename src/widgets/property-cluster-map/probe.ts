@@ -20,6 +20,8 @@ export interface ClusterMapProbe {
   activeCluster: number | null;
   searchHere: boolean;
   panel: 'popup' | 'mobile' | null;
+  /** Views answered by the engine so far (a new answer for the same place counts too). */
+  views: number;
 }
 
 export interface ClusterMapState {
@@ -35,6 +37,8 @@ export interface ClusterMapState {
 }
 
 const LIMIT = 200;
+/** The last view reported per map and how many there were. */
+const seen = new Map<string, { view: ClusterResult | null; views: number }>();
 
 /** Reports the map's state to an installed test API (nothing is built when none is installed). */
 export function publishClusterMap(mapId: string, map: MapLibreMap, state: ClusterMapState): void {
@@ -54,6 +58,9 @@ export function publishClusterMap(mapId: string, map: MapLibreMap, state: Cluste
       clusters.push([view.positions[2 * i] ?? 0, view.positions[2 * i + 1] ?? 0, count, fill]);
     }
   }
+  const last = seen.get(mapId);
+  const views = (last?.views ?? 0) + (view && view !== last?.view ? 1 : 0);
+  seen.set(mapId, { view, views });
   const probe: ClusterMapProbe = {
     indexed: state.indexed,
     rejected: state.rejected,
@@ -65,6 +72,7 @@ export function publishClusterMap(mapId: string, map: MapLibreMap, state: Cluste
     activeCluster: state.activeCluster,
     searchHere: state.searchHere,
     panel: state.panel,
+    views,
   };
   sink.attachMap('clusterMaps', mapId, map);
   sink.publish('clusterMaps', mapId, probe);
