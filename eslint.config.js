@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Import direction (DESIGN.md): core ← workers ← geocoding/map/layers ← state ← widgets ← app.
+// Import direction (ARCHITECTURE.md): core ← workers ← geocoding/map/layers ← state ← widgets ← app.
 // Each entry lists what a layer must never import.
 const UI_AND_RUNTIME = [
   'react',
@@ -83,7 +83,7 @@ export default tseslint.config(
         '**/server/**',
         'node:*',
       ],
-      'src/core is pure domain: no React, DOM, map, worker, state or Node imports (DESIGN.md).',
+      'src/core is pure domain: no React, DOM, map, worker, state or Node imports (ARCHITECTURE.md).',
     ),
   },
   {

@@ -3,7 +3,7 @@ import { generateFranchise } from '../src/datagen/agencies.ts';
 import { generateListings, generateTransactionsTable } from '../src/datagen/index.ts';
 import { type Handler, intParam, sendBytes } from './http.ts';
 
-/** Largest synthetic sets the service builds (DESIGN.md: 10k … 5M). JSON listings stay smaller. */
+/** Largest synthetic sets the service builds (10k … 5M). JSON listings stay smaller. */
 const MAX_LISTINGS = 200_000;
 const MAX_TRANSACTIONS = 5_000_000;
 const MAX_SEED = 2 ** 31 - 1;

@@ -21,7 +21,7 @@ export const NO_FILTER: EngineFilter = { trimestres: 'todos', colores: 'todos', 
 
 /** supercluster's options (same meanings) plus the answer cap. */
 export interface EngineOptions {
-  /** Cluster radius in px. @default 40 (the spec's search map uses 30) */
+  /** Cluster radius in px. @default CLUSTER.radiusDefault, 40 (the search map uses CLUSTER.radiusSearchMap, 30) */
   radius: number;
   /** Tile extent the radius is relative to. @default 512 (512-px tiles) */
   extent: number;

@@ -1,5 +1,5 @@
 /**
- * Browser benchmark (issue 5 §4): this project's explorer against MapLibre's native clustered source and
+ * Browser benchmark (issue 5): this project's explorer against MapLibre's native clustered source and
  * Leaflet.markercluster, in headless Debian Chromium, same generated data, same run:
  *   npx tsx bench/browser/run.ts [--sizes 100000,1000000] [--runs 3] [--leaflet-max 100000]
  *                                [--leaflet-cap-s 120] [--peers ours,maplibre,leaflet] [--port-base 4192]

@@ -1,5 +1,5 @@
 /**
- * The agency / franchise / agent / property circle map's rules (spec §2), as pure functions: which mode a
+ * The agency / franchise / agent / property circle map's rules (spec, screens), as pure functions: which mode a
  * data record asks for, where the map starts and resets to, which properties a filter keeps, when labels
  * show, and the colours (CSS strings from the caller, checked, with the spec's defaults).
  */
@@ -12,7 +12,7 @@ import type { Checked } from './agency.ts';
 
 export type AgencyMapMode = 'franquicia' | 'inmobiliaria' | 'agente' | 'inmuebles';
 
-/** The mode whose flag is 1 (spec §2). With several set, the broadest wins; with none, plain properties. */
+/** The mode whose flag is 1 (spec, screens). With several set, the broadest wins; with none, plain properties. */
 export function modeOf(
   record: Pick<MapDataRecord, 'isFranquicia' | 'isInmobiliaria' | 'isAgente'>,
 ): AgencyMapMode {
@@ -29,7 +29,7 @@ export interface AgencyMapPosition {
   zoom: number;
 }
 
-/** The map's required inputs (spec §5: position, map id, latitude, longitude and zoom), or a Spanish error. */
+/** The map's required inputs (spec, validation rules: position, map id, latitude, longitude and zoom), or a Spanish error. */
 export function checkAgencyMapInput(input: {
   mapId?: unknown;
   latitud?: unknown;
@@ -63,7 +63,7 @@ export function agencyLngLat(agency: Pick<Inmobiliaria, 'latitud' | 'longitud'>)
   return [readCoordinate(agency.longitud), readCoordinate(agency.latitud)];
 }
 
-/** Where the map starts: the given position, or the first agency's in agency and agent modes (spec §2). */
+/** Where the map starts: the given position, or the first agency's in agency and agent modes (spec, screens). */
 export function initialView(
   mode: AgencyMapMode,
   position: AgencyMapPosition,
@@ -82,12 +82,12 @@ export function resetView(mode: AgencyMapMode, initial: MapView): MapView {
   return { center: initial.center, zoom: mode === 'franquicia' ? ZOOM.resetFranchise : ZOOM.reset };
 }
 
-/** Labels show from zoom 13, always in franchise mode and in a selected agency's view (spec §2). */
+/** Labels show from zoom 13, always in franchise mode and in a selected agency's view (spec, screens). */
 export function labelsVisible(zoom: number, mode: AgencyMapMode, agencySelected: boolean): boolean {
   return mode === 'franquicia' || agencySelected || zoom >= ZOOM.labelThreshold;
 }
 
-/** In franchise mode, zooming out below 9 clears the property layers (spec §2). */
+/** In franchise mode, zooming out below 9 clears the property layers (spec, screens). */
 export function clearsPropertiesAt(zoom: number, mode: AgencyMapMode): boolean {
   return mode === 'franquicia' && zoom < ZOOM.franchiseClearBelow;
 }
@@ -112,7 +112,7 @@ export function filterProperties(properties: readonly Property[], filter: Agency
   );
 }
 
-/** The caller's colour options (spec §3 "Display options"). */
+/** The caller's colour options (spec, entities "Display options"). */
 export interface AgencyMapColorOptions {
   colorInmobiliarias?: string;
   colorInmuebles?: string;

@@ -18,7 +18,7 @@ function readCirculos(value: unknown): Circulo[] {
 }
 
 /**
- * Normalizes an agency (spec §3). `latitud`/`longitud` arrive as numeric strings and stay strings, but must
+ * Normalizes an agency (spec, entities). `latitud`/`longitud` arrive as numeric strings and stay strings, but must
  * parse to a valid position; `telfonoFIjo` keeps the product's spelling. Its properties go through
  * `normalizeProperties`; their rejections are returned beside the agency.
  */

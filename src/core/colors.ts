@@ -1,4 +1,4 @@
-/** Colours of the spec (§2, §9) and a small CSS colour parser for deck.gl, which wants RGBA arrays. */
+/** Colours of the spec (the spec's screens, the spec's constants) and a small CSS colour parser for deck.gl, which wants RGBA arrays. */
 
 export const COLORS = {
   sale: 'red', // properties for sale

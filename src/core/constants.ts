@@ -1,4 +1,4 @@
-/** Spec §9's business constants, named. One trailing comment says where each is used. */
+/** The spec's business constants, named. One trailing comment says where each is used. */
 
 export const ZOOM = {
   initial: 4, // base map when no zoom is given
@@ -78,7 +78,7 @@ export const GALLERY = {
   infinite: true,
 } as const;
 
-/** The original's Leaflet defaults (spec §9); MapLibre equivalents are used where they exist. */
+/** The original's Leaflet defaults (spec, constants); MapLibre equivalents are used where they exist. */
 export const MAP_LIBRARY = {
   keyboardPanPx: 80,
   wheelDebounceMs: 40,
@@ -92,7 +92,7 @@ export const FEET_PER_METRE = 3.2808399;
 /** Venezuela's centre for maps given no position (Natural Earth's label point is near here). */
 export const VENEZUELA_CENTER = { lat: 7.1, lng: -66.2 } as const;
 
-/** National transactions explorer (issue 5 §3). */
+/** National transactions explorer (issue 5). */
 export const EXPLORER = {
   /** Transactions loaded when the URL names no count (the issue: at least a million). */
   defaultCount: 1_000_000,

@@ -4,7 +4,7 @@ import { canDeleteVertex, openRing, parseStoredShape, polygonHint, type AreaShap
 import type { LatLng } from './types.ts';
 
 /**
- * The drawing map's states (spec §4 "Polygon drawing" / "Circle drawing"):
+ * The drawing map's states (spec, states "Polygon drawing" / "Circle drawing"):
  * idle (buttons shown) → drawing (clicks add points) → polygon (closed, editable) | circle (resizable).
  */
 export type DrawingStatus = 'idle' | 'drawing' | 'polygon' | 'circle';
@@ -122,7 +122,7 @@ export function zoomRange(
 }
 
 /**
- * Clicking a vertex of the closed polygon (spec §4–5): the first one deletes the whole polygon; another is
+ * Clicking a vertex of the closed polygon (spec, states and validation rules): the first one deletes the whole polygon; another is
  * deleted only while the minimum holds, else it is kept.
  */
 export function vertexClickOutcome(

@@ -1,5 +1,5 @@
 /**
- * Number formats of the product (spec §2 price labels, §3 number format). Grouping and decimals come from
+ * Number formats of the product (spec, screens price labels, the spec's entities number format). Grouping and decimals come from
  * `Intl.NumberFormat('es-VE')`: '.' for thousands, ',' for decimals, grouping from four digits on.
  */
 
@@ -47,7 +47,7 @@ export function formatPriceLabel(value: number | string): string {
 
 /**
  * Spec's number format: '.' thousands, ',' decimals (1234567.891 → '1.234.567,89').
- * Zero or non-numeric input → '0' (spec §3).
+ * Zero or non-numeric input → '0' (spec, entities).
  */
 export function formatNumber(value: unknown, decimals = 2): string {
   const n = toNumber(value);

@@ -1,5 +1,5 @@
 /**
- * The current-location control's states (spec §4 "Locate control"): idle, requesting, active, following.
+ * The current-location control's states (spec, states "Locate control"): idle, requesting, active, following.
  * Pure transitions; the control applies the returned effect.
  */
 export type LocateState = 'idle' | 'requesting' | 'active' | 'following';
@@ -33,7 +33,7 @@ export function locateTransition(
       // Following stops on a pan or zoom by the user; the location stays shown.
       return state === 'following' ? { state: 'active', effect: 'none' } : { state, effect: 'none' };
     case 'error':
-      // A timeout while watching is transient: keep watching (spec §8).
+      // A timeout while watching is transient: keep watching (spec, error catalogue).
       if (event.code === TIMEOUT && event.watching) return { state, effect: 'none' };
       return { state: 'idle', effect: 'report-error' };
   }

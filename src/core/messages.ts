@@ -1,7 +1,7 @@
 /**
- * Every user-facing string of the product, in Spanish, in one place (DESIGN.md). The spec's English strings
+ * Every user-facing string of the product, in Spanish, in one place. The spec's English strings
  * come from an untranslated third-party plugin; their Spanish replacements live here. Console texts the spec
- * quotes literally (spec §8) are kept as given so logs match the original.
+ * quotes literally (spec, error catalogue) are kept as given so logs match the original.
  */
 export const MESSAGES = {
   operation: { sale: 'Venta', rental: 'Alquiler' },
@@ -108,7 +108,7 @@ export const MESSAGES = {
     all: 'Todos',
     mode: 'Modo',
   },
-  /** Drawing map demo (issue 7 §3). */
+  /** Drawing map demo (issue 7). */
   drawingDemo: {
     section: 'Mapa de dibujo de zonas',
     result: 'Forma guardada',
@@ -125,7 +125,7 @@ export const MESSAGES = {
     remove: 'eliminarForma',
     clear: 'Bandera clear (quita todo)',
   },
-  /** Location picker and detail map demos (issue 7 §1–2). */
+  /** Location picker and detail map demos (issue 7). */
   pickerDemo: {
     chosen: 'Ubicación elegida:',
     lookingUp: 'buscando la dirección…',
@@ -140,7 +140,7 @@ export const MESSAGES = {
     withoutSearch: 'Sin buscador',
     property: 'Inmueble en {coords}',
   },
-  /** National transactions explorer (issue 5 §3): controls, status, legend and chart. */
+  /** National transactions explorer (issue 5): controls, status, legend and chart. */
   explorer: {
     region: 'Mapa de transacciones',
     filters: 'Filtros de transacciones',

@@ -17,7 +17,7 @@ export interface NormalizeResult {
   rejected: Rejection[];
 }
 
-/** 'Venta' in any case and spacing is a sale; anything else is a rental (spec §3). */
+/** 'Venta' in any case and spacing is a sale; anything else is a rental (spec, entities). */
 export function readOperacion(value: unknown): Operacion {
   return typeof value === 'string' && value.trim().toLowerCase() === 'venta' ? 'Venta' : 'Alquiler';
 }
@@ -87,7 +87,7 @@ function normalizeOne(raw: unknown, index: number, bounds: BBox | null): Propert
 }
 
 /**
- * Normalizes raw property records from the backend (spec §3). Every field is present in the output; numeric
+ * Normalizes raw property records from the backend (spec, entities). Every field is present in the output; numeric
  * fields come from numbers or numeric strings, unparseable → 0; text stays plain text. Records without
  * valid coordinates, outside `bounds`, not objects, or repeating an earlier id are rejected with a Spanish
  * reason and their index — never placed at 0,0, never thrown. Only own, known fields are read, so keys such

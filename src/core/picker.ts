@@ -2,10 +2,10 @@ import { formatNumber } from './format.ts';
 import { MESSAGES } from './messages.ts';
 
 /**
- * The location picker's chosen point as a small state machine (spec §2 "Property location picker"): every
+ * The location picker's chosen point as a small state machine (spec, screens "Property location picker"): every
  * placement (click, drag, initial position) starts a new lookup generation; a geocoder answer only lands on the
  * generation it was asked for, so a slow answer for an old click never relabels the newer point. The
- * coordinates are set at once and never depend on the geocoder (DESIGN.md: nothing is lost to a failed lookup).
+ * coordinates are set at once and never depend on the geocoder (nothing is lost to a failed lookup).
  */
 
 /** 'given': the caller's description; 'looking': reverse geocoding in flight; 'found' / 'not-found': its answer. */

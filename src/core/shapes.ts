@@ -6,9 +6,9 @@ import { isValidLatLng } from './geo.ts';
 import { MESSAGES } from './messages.ts';
 import type { BBox, LatLng } from './types.ts';
 
-/** Spec §3 "Drawn shapes" as stored and emitted: a closed list of [lat, lng] points (first repeated last). */
+/** Spec, entities "Drawn shapes" as stored and emitted: a closed list of [lat, lng] points (first repeated last). */
 export type PolygonPoints = readonly (readonly [lat: number, lng: number])[];
-/** Spec §3: `[lat, lng, radius in metres]`. */
+/** Spec, entities: `[lat, lng, radius in metres]`. */
 export type CircleTuple = readonly [lat: number, lng: number, radiusMeters: number];
 /** What the store and the callback hold; `[]` is "no shape". */
 export type StoredShape = PolygonPoints | CircleTuple | readonly [];
@@ -18,7 +18,7 @@ export type AreaShape =
   | { readonly kind: 'polygon'; readonly ring: readonly LatLng[] }
   | { readonly kind: 'circle'; readonly center: LatLng; readonly radiusM: number };
 
-/** The spec's vertex minimums (§5) are per geometry kind. */
+/** The spec's vertex minimums (the spec's validation rules) are per geometry kind. */
 export type VertexKind = keyof typeof DRAWING.minVertices;
 
 /** Past this many points a saved polygon is refused rather than drawn (a hand-drawn area has dozens). */
@@ -33,7 +33,7 @@ export function canDeleteVertex(kind: VertexKind, vertexCount: number): boolean 
   return vertexCount > DRAWING.minVertices[kind];
 }
 
-/** The polygon button's text while drawing (spec §4): add more points up to 2, then close on the first. */
+/** The polygon button's text while drawing (spec, states): add more points up to 2, then close on the first. */
 export function polygonHint(pointCount: number): string {
   return pointCount <= 2 ? MESSAGES.drawing.addPoints : MESSAGES.drawing.closeArea;
 }
@@ -53,7 +53,7 @@ export function openRing(points: readonly LatLng[]): LatLng[] {
   return ring;
 }
 
-/** The stored form (spec §3): a closed polygon list, a circle tuple, or `[]` for none. */
+/** The stored form (spec, entities): a closed polygon list, a circle tuple, or `[]` for none. */
 export function toStoredShape(shape: AreaShape | null): StoredShape {
   if (!shape) return [];
   if (shape.kind === 'circle') return [shape.center.lat, shape.center.lng, shape.radiusM];

@@ -1,5 +1,5 @@
 /**
- * Domain types shared by every layer. Field names keep the product's Spanish names (spec §3) so records from
+ * Domain types shared by every layer. Field names keep the product's Spanish names (spec, entities) so records from
  * the product's backend pass through unchanged; code around them is English.
  */
 
@@ -15,7 +15,7 @@ export interface LatLng {
 /** `[west, south, east, north]` in degrees. West may be greater than east when the box crosses ±180. */
 export type BBox = readonly [west: number, south: number, east: number, north: number];
 
-/** A property (inmueble) after normalization: every spec §3 field present, numbers are numbers. */
+/** A property (inmueble) after normalization: every spec, entities field present, numbers are numbers. */
 export interface Property {
   /** Stable id from the record; generated from the row index when the record had none. */
   id: string;
@@ -45,7 +45,7 @@ export interface Property {
   trimestre: string;
 }
 
-/** Coverage circle of an agency (spec §3: three per agency). */
+/** Coverage circle of an agency (spec, entities: three per agency). */
 export interface Circulo {
   /** Radius in metres. */
   radio: number;
@@ -59,9 +59,9 @@ export interface Inmobiliaria {
   nombre: string;
   direccion: string;
   telefonoMovil: string;
-  /** Spelled so in the product's data (spec §3). */
+  /** Spelled so in the product's data (spec, entities). */
   telfonoFIjo: string;
-  /** Numeric strings in the map data record (spec §3). */
+  /** Numeric strings in the map data record (spec, entities). */
   latitud: string;
   longitud: string;
   url: string;

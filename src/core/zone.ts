@@ -1,4 +1,4 @@
-/** Zone kinds that show an icon on the popup card (spec §2). */
+/** Zone kinds that show an icon on the popup card (spec, screens). */
 export type ZoneKind = 'oro' | 'alerta' | 'riesgo' | 'perdida';
 
 const KINDS: readonly ZoneKind[] = ['oro', 'alerta', 'riesgo', 'perdida'];

@@ -9,7 +9,7 @@ export function labelParts(label: string): number {
 }
 
 /**
- * Zoom after a place search (spec §4): the search config's zoom when given; else 16 when the label has more
+ * Zoom after a place search (spec, states): the search config's zoom when given; else 16 when the label has more
  * than 3 comma-separated parts in save-property mode; else 13.
  */
 export function zoomAfterSearch(
@@ -23,7 +23,7 @@ export function zoomAfterSearch(
 }
 
 /**
- * Zoom after a search in the location picker (spec §4): residential places 16; otherwise by the label's
+ * Zoom after a search in the location picker (spec, states): residential places 16; otherwise by the label's
  * comma-separated parts: ≤ 2 → 8, 3 → 10, ≤ 5 → 14, more → 15.
  */
 export function pickerZoomAfterSearch(label: string, tipo?: string | null): number {

@@ -17,7 +17,7 @@ export interface AgencyOptions {
   propertiesPerAgency?: number;
 }
 
-/** The three coverage circles of every agency (spec §3): radius in metres, translucent agency blues. */
+/** The three coverage circles of every agency (spec, entities): radius in metres, translucent agency blues. */
 const COVERAGE: readonly Circulo[] = [
   { radio: 1_000, color: 'rgba(2,117,216,0.35)' },
   { radio: 2_500, color: 'rgba(2,117,216,0.22)' },

@@ -1,7 +1,7 @@
 import { foldText } from '../core/zone.ts';
 import { MUNICIPIO_CITY } from './municipio-cities.ts';
 
-/** Address parts of a Nominatim answer (spec §3 "Geocoding address result"). */
+/** Address parts of a Nominatim answer (spec, entities "Geocoding address result"). */
 export interface NominatimAddress {
   road?: string;
   residential?: string;
@@ -19,7 +19,7 @@ export interface NominatimAddress {
   [other: string]: string | undefined;
 }
 
-/** The product's parsed address (spec §3). */
+/** The product's parsed address (spec, entities). */
 export interface ParsedAddress {
   calle: string;
   lugar: string;
@@ -39,7 +39,7 @@ export interface ParsedAddress {
 /** Words the spec removes from address parts (whole words, any case, accents ignored). */
 const NOISE = /(^|\s)(parroquia|municipio|estado|urb\.?|urbanizacion|urbanización|sector)(?=\s|$)/giu;
 
-/** Spec §5 cleanup of one part: noise words and parenthesised text removed, spaces collapsed. */
+/** Spec, validation rules cleanup of one part: noise words and parenthesised text removed, spaces collapsed. */
 export function cleanPart(text: string | undefined): string {
   if (!text) return '';
   return text
@@ -59,7 +59,7 @@ export function dropConsecutiveDuplicates(parts: readonly string[]): string[] {
 
 function cityFor(estado: string, municipio: string, named: string): string {
   const key = `${foldText(estado)}|${foldText(municipio)}`;
-  // Zulia's answers carry the city in the county (spec §5).
+  // Zulia's answers carry the city in the county (spec, validation rules).
   if (foldText(estado) === 'zulia' && municipio !== '') return municipio;
   // Falcón: some municipios belong to Coro or Punto Fijo whatever the answer calls the place.
   if (foldText(estado) === 'falcon' && MUNICIPIO_CITY[key]) return MUNICIPIO_CITY[key];
@@ -67,7 +67,7 @@ function cityFor(estado: string, municipio: string, named: string): string {
 }
 
 /**
- * Parses a Nominatim address into the product's address, applying every spec §5 rule: noise words and
+ * Parses a Nominatim address into the product's address, applying every spec, validation rules rule: noise words and
  * parentheses removed; consecutive duplicates dropped; La Cabaña + La Boyera → La Boyera; the Catia suburb of
  * Distrito Capital kept as the area; San Rafael de la Florida → La Florida; Falcón municipios → Coro/Punto Fijo;
  * Zulia's county as the city; the municipio left blank when it just repeats the state Falcón; other states' cities

@@ -11,24 +11,24 @@ import {
   type SearchSuggestion,
 } from './conversions.ts';
 
-/** A lookup's outcome as a value: the UI shows or logs `error` (spec §8 catalogue), nothing is thrown. */
+/** A lookup's outcome as a value: the UI shows or logs `error` (spec, error catalogue catalogue), nothing is thrown. */
 export type GeoResult<T> =
   { ok: true; value: T } | { ok: false; error: string; kind: 'http' | 'network' | 'aborted' | 'timeout' };
 
 export interface GeocoderOptions {
   /** Nominatim-compatible base URL (config.geocoderUrl). */
   baseUrl: string;
-  /** Sent as `key` when set (spec §7). */
+  /** Sent as `key` when set (spec, calls). */
   key?: string | null;
-  /** Restricts forward results (spec §5); ISO alpha-2, e.g. ['ve']. */
+  /** Restricts forward results (spec, validation rules); ISO alpha-2, e.g. ['ve']. */
   countryCodes?: readonly string[];
-  /** The map's bounds [west, south, east, north]: results outside are dropped (spec §5). */
+  /** The map's bounds [west, south, east, north]: results outside are dropped (spec, validation rules). */
   bounds?: readonly [number, number, number, number] | null;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
 }
 
-/** Reverse geocoding converted to the Esri-like structure the product uses (spec §7). */
+/** Reverse geocoding converted to the Esri-like structure the product uses (spec, calls). */
 export interface ReverseAnswer {
   LongLabel: string;
   address: ParsedAddress;
@@ -91,7 +91,7 @@ const asResults = (value: unknown): NominatimResult[] =>
 const NOT_A_LIST = { ok: false, kind: 'network', error: MESSAGES.errors.network } as const;
 
 /**
- * Forward geocoding (spec §7): accents stripped, 25 fetched with address details, ranked and cut to 5, duplicate
+ * Forward geocoding (spec, calls): accents stripped, 25 fetched with address details, ranked and cut to 5, duplicate
  * labels removed. An empty query never calls the service.
  */
 export async function forwardGeocode(
@@ -112,7 +112,7 @@ export async function forwardGeocode(
     const [w, south, e, n] = bounds;
     const lat = Number(r.lat);
     const lon = Number(r.lon);
-    // Results without coordinates stay: the box looks them up again by text (spec §4).
+    // Results without coordinates stay: the box looks them up again by text (spec, states).
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) return true;
     return lat >= south && lat <= n && lon >= w && lon <= e;
   };
@@ -121,7 +121,7 @@ export async function forwardGeocode(
   return { ok: true, value: uniqueSuggestions(kept.map(toSuggestion)) };
 }
 
-/** Reverse geocoding (spec §7) into the Esri-like answer; `null` value when the service found nothing there. */
+/** Reverse geocoding (spec, calls) into the Esri-like answer; `null` value when the service found nothing there. */
 export async function reverseGeocode(
   lat: number,
   lon: number,
@@ -146,7 +146,7 @@ export async function reverseGeocode(
   };
 }
 
-/** The address control's result (spec §3 "Address-control result"). */
+/** The address control's result (spec, entities "Address-control result"). */
 export interface AddressResult {
   /** Longitude. */
   x: number;
@@ -159,7 +159,7 @@ export interface AddressResult {
 }
 
 /**
- * Autocomplete for the address control: ≥ 2 characters (spec §5), at most 5 suggestions, from the
+ * Autocomplete for the address control: ≥ 2 characters (spec, validation rules), at most 5 suggestions, from the
  * configured autocomplete endpoint (`{base}/autocomplete`, Photon-style prefix search). Shorter text → [].
  */
 export async function autocompleteAddress(

@@ -14,7 +14,7 @@ export interface NominatimResult {
   address?: NominatimAddress;
 }
 
-/** The product's search suggestion (spec §3). */
+/** The product's search suggestion (spec, entities). */
 export interface SearchSuggestion {
   /** Long label, ending with 'VEN, Venezuela'. */
   text: string;
@@ -99,13 +99,13 @@ export function toSuggestion(r: NominatimResult): SearchSuggestion {
   };
 }
 
-/** Suggestions with duplicate texts removed (spec §5), first occurrence kept. */
+/** Suggestions with duplicate texts removed (spec, validation rules), first occurrence kept. */
 export function uniqueSuggestions(suggestions: readonly SearchSuggestion[]): SearchSuggestion[] {
   const seen = new Set<string>();
   return suggestions.filter((s) => (seen.has(s.text) ? false : (seen.add(s.text), true)));
 }
 
-/** Spec §5: accents are stripped from the query before it is sent. */
+/** Spec, validation rules: accents are stripped from the query before it is sent. */
 export function stripAccents(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '');
 }

@@ -1,6 +1,6 @@
 /**
  * The city a municipio's addresses belong to, for states whose geocoder answers name the municipio but not the
- * city (spec §5: "Further rules map administrative districts to city names"). Keys are `estado|municipio`,
+ * city (spec, validation rules: "Further rules map administrative districts to city names"). Keys are `estado|municipio`,
  * both accent-free and lower-case; values are the city as people write it. Real geography: each row is a
  * municipio whose seat or urban area is that city.
  */

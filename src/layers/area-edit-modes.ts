@@ -18,7 +18,7 @@ import { pointOnCircle, radiusTo, shapeToFeature } from '../core/shapes.ts';
 import type { LatLng } from '../core/types.ts';
 
 /**
- * The drawing map's behaviour on top of editable-layers' modes (spec §4–5). The library draws, picks and
+ * The drawing map's behaviour on top of editable-layers' modes (spec, states and validation rules). The library draws, picks and
  * edits; these subclasses only change what the spec says differently, and report through `onEdit` with our
  * own edit types ('deleteShape', 'vertexKept', 'resizeCircle') that the widget's reducer understands.
  */

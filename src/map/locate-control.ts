@@ -6,7 +6,7 @@ import { MESSAGES } from '../core/messages.ts';
 export interface LocateControlOptions {
   /** A fix arrived (every fix while locating). */
   onLocated: (position: { lat: number; lng: number }) => void;
-  /** A failure to report (spec §8: alert with the message and stop, except timeouts while watching). */
+  /** A failure to report (spec, error catalogue: alert with the message and stop, except timeouts while watching). */
   onError: (message: string) => void;
   geolocation?: Geolocation;
   /** [west, south, east, north] the location must fall in (the map's bounds); none: anywhere. */
@@ -20,7 +20,7 @@ const ERROR_TEXT: Readonly<Record<number, string>> = {
 };
 
 /**
- * The current-location button (spec §2, §4): top-left, titled 'Ubicación actual', max zoom 15, a location dot
+ * The current-location button (spec, screens, the spec's states): top-left, titled 'Ubicación actual', max zoom 15, a location dot
  * with a compass arrow when the device reports a heading, no accuracy circle and no popup. States follow
  * `locateTransition`.
  */
@@ -106,7 +106,7 @@ export class LocateControl implements IControl {
         const { latitude, longitude, heading } = position.coords;
         const b = this.options.bounds;
         if (b && (longitude < b[0] || latitude < b[1] || longitude > b[2] || latitude > b[3])) {
-          // Spec §5: a location outside the map's bounds is refused with the plugin's message, in Spanish.
+          // Spec, validation rules: a location outside the map's bounds is refused with the plugin's message, in Spanish.
           this.dispatch({ type: 'error', code: 0, watching: false }, MESSAGES.locate.outside);
           return;
         }

@@ -2,7 +2,7 @@ import type { MapOptions } from 'maplibre-gl';
 import { SIZE_PX, ZOOM } from '../core/constants.ts';
 import { MESSAGES } from '../core/messages.ts';
 
-/** The widget families whose map options differ in the spec (§2 "Common map options"). */
+/** The widget families whose map options differ in the spec (the spec's screens "Common map options"). */
 export type MapKind = 'general-listing' | 'cluster' | 'agency' | 'detail' | 'picker' | 'drawing';
 
 /** MapLibre's UI strings in Spanish (its defaults are English). */

@@ -2,7 +2,7 @@ import { type Map as MapLibreMap, Marker, Popup, type StyleSpecification } from 
 import type { BBox } from '../core/types.ts';
 
 const SOURCE = 'busqueda-recuadro';
-/** Spec §4: the bounding box is a blue rectangle of weight 1. */
+/** Spec, states: the bounding box is a blue rectangle of weight 1. */
 const RECTANGLE_PAINT = { 'line-color': '#0000ff', 'line-width': 1 } as const;
 
 export interface SearchResultView {
@@ -73,7 +73,7 @@ export function clearSearchResult(map: MapLibreMap): void {
 }
 
 /**
- * Shows a chosen place (spec §4): old marker removed, optional marker with its label in an open popup (text,
+ * Shows a chosen place (spec, states): old marker removed, optional marker with its label in an open popup (text,
  * never HTML), the bbox as a blue rectangle replacing earlier ones, the view fitted to the bbox or centred on
  * the place at the rule's zoom.
  */

@@ -42,7 +42,7 @@ const geocoderOptions = (extra: unknown, countryCodes?: readonly string[]): Geoc
   };
 };
 
-/** A forward lookup: the text, and the map's bounds outside which results are dropped (spec §5). */
+/** A forward lookup: the text, and the map's bounds outside which results are dropped (spec, validation rules). */
 export interface ForwardArgs {
   text: string;
   bounds?: [number, number, number, number] | null;

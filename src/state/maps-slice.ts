@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 /** [west, south, east, north], mutable for Immer drafts. */
 type BBox = [west: number, south: number, east: number, north: number];
 
-/** spec §3 "Map state", serializable only: the map object itself never enters the store. */
+/** spec, entities "Map state", serializable only: the map object itself never enters the store. */
 export interface MapState {
   zoom: number | null;
   ubicacion: { latitud: number; longitud: number } | null;
@@ -13,7 +13,7 @@ export interface MapState {
   bbox: BBox | null;
   tipoBusqueda: { tipo: 'residential' } | null;
   locationCentre: [number, number] | null;
-  /** The drawing map's area (spec §3 "Drawn shapes"): closed [lat, lng] list, [lat, lng, radius] or []. */
+  /** The drawing map's area (spec, entities "Drawn shapes"): closed [lat, lng] list, [lat, lng, radius] or []. */
   forma: number[][] | number[];
 }
 

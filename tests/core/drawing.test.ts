@@ -18,7 +18,7 @@ const ring = [
   { lat: 10.48, lng: -66.845 },
 ];
 
-describe('polygon drawing (spec §4)', () => {
+describe('polygon drawing (spec, states)', () => {
   it('idle shows both buttons and the start prompt', () => {
     expect(controlView(INITIAL_DRAWING)).toEqual({
       visible: true,
@@ -83,7 +83,7 @@ describe('polygon drawing (spec §4)', () => {
   });
 });
 
-describe('circle drawing (spec §4)', () => {
+describe('circle drawing (spec, states)', () => {
   const centre = { lat: 10.5, lng: -66.9 };
 
   it('starts at 500 m; resizing keeps the centre; bad radii are ignored', () => {

@@ -29,7 +29,7 @@ const square: AreaShape = {
   ],
 };
 
-describe('stored shapes (spec §3)', () => {
+describe('stored shapes (spec, entities)', () => {
   it('a polygon is a closed [lat, lng] list: the first point repeated at the end', () => {
     expect(toStoredShape(square)).toEqual([
       [10.51, -66.875],
@@ -157,7 +157,7 @@ describe('parseStoredShape (cargarForma)', () => {
 });
 
 describe('drawing rules', () => {
-  it('vertex minimums (spec §5): a vertex goes only while the shape keeps the minimum', () => {
+  it('vertex minimums (spec, validation rules): a vertex goes only while the shape keeps the minimum', () => {
     expect(canDeleteVertex('polygon', 4)).toBe(true);
     expect(canDeleteVertex('polygon', 3)).toBe(false);
     expect(canDeleteVertex('rectangle', 5)).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelParts, pickerZoomAfterSearch, zoomAfterSearch } from '../../src/core/zoom.ts';
 
-describe('zoomAfterSearch (spec §4)', () => {
+describe('zoomAfterSearch (spec, states)', () => {
   it('uses the search config zoom when given', () => {
     expect(
       zoomAfterSearch('Caracas, Distrito Capital, VEN, Venezuela', { configZoom: 9, saveMode: true }),
@@ -25,7 +25,7 @@ describe('zoomAfterSearch (spec §4)', () => {
   });
 });
 
-describe('pickerZoomAfterSearch (spec §4)', () => {
+describe('pickerZoomAfterSearch (spec, states)', () => {
   it('gives 16 for residential places whatever the label', () => {
     expect(pickerZoomAfterSearch('La Boyera', 'residential')).toBe(16);
   });

@@ -1,5 +1,5 @@
 /**
- * The property detail map (spec §2): fixed — the real mouse, wheel and keyboard do not move it — centred on the
+ * The property detail map (spec, screens): fixed — the real mouse, wheel and keyboard do not move it — centred on the
  * property with one marker; the search box shows only when marked visible. The view is read from
  * `window.__mapas?.mapViews.detail`, not from pixels.
  */

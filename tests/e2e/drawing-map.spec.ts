@@ -1,5 +1,5 @@
 /**
- * The drawing map (spec §2–5) with the real mouse and touch: a polygon drawn point by point with each hint,
+ * The drawing map (spec, screens and validation rules) with the real mouse and touch: a polygon drawn point by point with each hint,
  * closed on its first point, its vertices moved and deleted within the minimum, deleted by its first vertex;
  * the 500 m circle resized by its handle and removed by its 'X', zoom held to 13–17; the external actions.
  * State is read from `window.__mapas?.drawingMaps` (status, points, stored shape) and `__drawingView` (zoom).

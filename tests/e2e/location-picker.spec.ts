@@ -1,5 +1,5 @@
 /**
- * The property location picker (spec §2, §4 picker zoom rules, §8) with the real mouse: placing, replacing and
+ * The property location picker (spec, screens, the spec's states picker zoom rules, the spec's error catalogue) with the real mouse: placing, replacing and
  * dragging the marker, geocoder failures and stale answers, initial positions, both search variants.
  * State is read from `window.__mapas?.pickers` (the chosen point) and `window.__mapas?.mapViews.picker` (centre and zoom).
  */

@@ -12,7 +12,7 @@ test('typing a place lists results from the embedded geocoder; picking one moves
   await expect(page.getByTestId('overview-map').locator('canvas.maplibregl-canvas')).toBeVisible();
   await expect(box(page)).toHaveAttribute('placeholder', 'Ciudad');
 
-  // Three characters look nothing up; the fourth does (spec §5), accents ignored.
+  // Three characters look nothing up; the fourth does (spec, validation rules), accents ignored.
   await box(page).fill('Vale');
   const list = page.getByRole('listbox');
   // Ranked by place type first (spec): a town may precede the city, but Valencia is listed.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanPart, dropConsecutiveDuplicates, parseAddress } from '../../src/geocoding/address.ts';
 import { MUNICIPIO_CITY } from '../../src/geocoding/municipio-cities.ts';
 
-describe('cleanPart (spec §5 word removal)', () => {
+describe('cleanPart (spec, validation rules word removal)', () => {
   it.each([
     ['Parroquia Chacao', 'Chacao'],
     ['Municipio Libertador', 'Libertador'],

@@ -3,7 +3,7 @@ import { commonMapOptions, MAP_LOCALE, type MapKind } from '../../src/map/map-op
 
 const wide = (kind: MapKind, extra = {}) => commonMapOptions({ kind, viewportWidth: 1280, ...extra });
 
-describe('commonMapOptions (spec §2 common map options)', () => {
+describe('commonMapOptions (spec, screens common map options)', () => {
   it('turns drag and scroll zoom on and the other gestures off by default', () => {
     const o = wide('agency');
     expect([o.dragPan, o.scrollZoom, o.touchZoomRotate, o.doubleClickZoom, o.boxZoom, o.keyboard]).toEqual([

@@ -1,3 +1,4 @@
+import { CLUSTER, ZOOM } from '../../src/core/constants.ts';
 import { parseStoredShape, shapeContains, toStoredShape, type AreaShape } from '../../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import type {
@@ -20,11 +21,11 @@ import { summarize } from './summary.ts';
 import { tableProblem, validRows } from './table-check.ts';
 
 export const DEFAULT_OPTIONS: EngineOptions = {
-  radius: 40, // px; supercluster's default (the search map passes 30, per the spec)
-  extent: 512, // 512-px tiles
+  radius: CLUSTER.radiusDefault, // px; supercluster's default (the search map passes CLUSTER.radiusSearchMap)
+  extent: CLUSTER.extent, // 512-px tiles
   minZoom: 0,
-  maxZoom: 18, // cluster maps (spec); maxZoom + 1 draws every point on its own
-  minPoints: 2,
+  maxZoom: ZOOM.maxCluster, // cluster maps; maxZoom + 1 draws every point on its own
+  minPoints: CLUSTER.minPoints,
   maxItems: 20_000, // beyond this an answer is paged with `offset`: a street view never needs more
 };
 

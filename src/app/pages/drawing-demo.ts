@@ -8,7 +8,7 @@ export const DRAWING_START = { latitud: 10.49, longitud: -66.87, zoom: 12 } as c
 /** Listings generated for the count (some malformed on purpose, as everywhere in the demo). */
 export const DRAWING_LISTINGS_URL = '/api/data/listings.json?count=5000&seed=7&dirty=1';
 
-/** Saved shapes the demo loads with 'cargarForma' (spec §3 forms), and one that is not a shape. */
+/** Saved shapes the demo loads with 'cargarForma' (the spec's stored forms), and one that is not a shape. */
 export const SAVED_SHAPES = {
   polygon: [
     [10.512, -66.866],

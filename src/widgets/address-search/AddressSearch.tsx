@@ -8,7 +8,7 @@ import { useAutocompleteQuery } from '../../state/geocoder-api.ts';
 export interface AddressSearchProps {
   /** Called with the chosen address `{ x, y, label, bounds, raw }`. */
   onResult: (result: AddressResult) => void;
-  /** 'fast' is the picker v2 variant (100 ms); otherwise 250 ms (spec §2). */
+  /** 'fast' is the picker v2 variant (100 ms); otherwise 250 ms (spec, screens). */
   variant?: 'default' | 'fast';
   placeholder?: string;
   /** ISO alpha-2 codes suggestions are restricted to; the configured country when absent. */
@@ -30,7 +30,7 @@ function useDebounced(text: string, delayMs: number): string {
 }
 
 /**
- * The address-search control with autocomplete (spec §2): up to 5 suggestions after a 250 ms pause (100 ms in
+ * The address-search control with autocomplete (spec, screens): up to 5 suggestions after a 250 ms pause (100 ms in
  * the picker v2 variant), from 2 characters; an empty query clears the suggestions. Keyboard: arrows, Enter,
  * Escape (downshift combobox).
  */

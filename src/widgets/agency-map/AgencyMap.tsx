@@ -32,11 +32,11 @@ import './agency-map.css';
 
 export interface AgencyMapProps extends AgencyMapColorOptions {
   mapId: string;
-  /** Initial position (numbers or numeric strings) and zoom; all required (spec §5). */
+  /** Initial position (numbers or numeric strings) and zoom; all required (spec, validation rules). */
   latitud: number | string;
   longitud: number | string;
   zoom: number;
-  /** The map data record (spec §3): flags select the mode. */
+  /** The map data record (spec, entities): flags select the mode. */
   data: unknown;
   /** Marker radius in px (spec: 7). */
   radius?: number;
@@ -50,7 +50,7 @@ export interface AgencyMapProps extends AgencyMapColorOptions {
 }
 
 /**
- * Agency, franchise, agent and property circle map (spec §2). Checks its inputs and its data record, then
+ * Agency, franchise, agent and property circle map (spec, screens). Checks its inputs and its data record, then
  * draws agencies, their coverage circles and properties with deck.gl. Invalid input is a Spanish message in
  * place of the map, never a blank map.
  */
@@ -145,7 +145,7 @@ function AgencyMapView(props: ViewProps) {
   }
   const focus = cleared ? null : loaded;
 
-  // After a reset everything shows until a filter changes again (spec §2).
+  // After a reset everything shows until a filter changes again (spec, screens).
   const trimestreActivo = props.trimestreActivo ?? 'todos';
   const colorInmueblesActivo = props.colorInmueblesActivo ?? 'todos';
   const filterKey = `${trimestreActivo}\n${colorInmueblesActivo}`;
@@ -218,7 +218,7 @@ function AgencyMapView(props: ViewProps) {
     });
   });
 
-  // Data for a clicked agency arrived: centre on it at zoom 11 (spec §2).
+  // Data for a clicked agency arrived: centre on it at zoom 11 (spec, screens).
   useEffect(() => {
     if (!map || !focus) return;
     map.easeTo({ center: agencyLngLat(focus), zoom: 11, duration: 0 });

@@ -6,7 +6,7 @@ export type Hovered =
   | { kind: 'agency'; id: string; agency: Inmobiliaria; x: number; y: number }
   | { kind: 'property'; id: string; property: Property; x: number; y: number };
 
-/** Small hover popup (spec §2): the agency's contact lines, or a property's summary. Text only. */
+/** Small hover popup (spec, screens): the agency's contact lines, or a property's summary. Text only. */
 export function HoverCard({ hovered }: { hovered: Hovered }) {
   const style = { left: hovered.x + 14, top: hovered.y + 14 };
   if (hovered.kind === 'agency') {

@@ -1,7 +1,7 @@
 import type { ControlPosition, IControl } from 'maplibre-gl';
 import { MESSAGES } from '../../core/messages.ts';
 
-/** The 'Reiniciar Mapa' button (spec §2): a MapLibre control, so it sits with the zoom buttons. */
+/** The 'Reiniciar Mapa' button (spec, screens): a MapLibre control, so it sits with the zoom buttons. */
 export class ResetControl implements IControl {
   private readonly container = document.createElement('div');
 

@@ -24,7 +24,7 @@ export interface DetailMapProps {
   twoFingers?: boolean;
 }
 
-/** Property detail map (spec §2): fixed — no zoom, drag, scroll or keyboard — centred on one marker. */
+/** Property detail map (spec, screens): fixed — no zoom, drag, scroll or keyboard — centred on one marker. */
 export function DetailMap(props: DetailMapProps) {
   const setup = useMapSetup();
   const [mapRef, map] = useWidgetMap({

@@ -32,7 +32,7 @@ export interface DrawingMapProps {
   clear?: boolean;
   /** Points drawn under the area for context (e.g. the listings a search would cover): `[lng, lat]` pairs. */
   contextPoints?: Float64Array;
-  /** Receives the stored shape (spec §3) after each change: closed, edited, resized, loaded or removed (`[]`). */
+  /** Receives the stored shape (spec, entities) after each change: closed, edited, resized, loaded or removed (`[]`). */
   onShape?: (forma: StoredShape) => void;
 }
 
@@ -41,7 +41,7 @@ const OWN_ZOOM = { min: ZOOM.min, max: ZOOM.maxCluster };
 const NOT_SEEN = Symbol('not seen');
 
 /**
- * Drawing map (spec §2–5): 'DIBUJAR AREA' draws a polygon point by point and closes on its first point;
+ * Drawing map (spec, screens and validation rules): 'DIBUJAR AREA' draws a polygon point by point and closes on its first point;
  * 'SELECCIONAR AREA' puts a 500 m circle at the centre, resized by its handle and removed with its 'X'.
  * Editing is editable-layers' (area-edit-modes.ts); the rules are the pure reducer in core/drawing.ts.
  */

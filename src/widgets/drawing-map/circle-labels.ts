@@ -6,7 +6,7 @@ import type { LatLng } from '../../core/types.ts';
 import { HANDLE_BEARING } from '../../layers/area-edit-modes.ts';
 
 /**
- * The circle's two labels (spec §4): 'Distancia: N m' under the resize handle and the 'X' that removes the
+ * The circle's two labels (spec, states): 'Distancia: N m' under the resize handle and the 'X' that removes the
  * circle, at the top of the circle. DOM markers, so the text is real text (readable, selectable, announced)
  * and the 'X' a real button reachable by keyboard; MapLibre keeps them on their points as the map moves.
  */

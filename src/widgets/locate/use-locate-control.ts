@@ -12,9 +12,9 @@ import { removeControlSafely } from '../../map/remove-control.ts';
 const RELABEL_AFTER_M = 50;
 
 /**
- * Adds the current-location control to a widget's map (spec §4): each fix is stored as the map's `ubicacion`;
+ * Adds the current-location control to a widget's map (spec, states): each fix is stored as the map's `ubicacion`;
  * the place is reverse-geocoded and marked with a marker titled with its long label; errors alert the message
- * (spec §8). Removed with the map.
+ * (spec, error catalogue). Removed with the map.
  */
 export function useLocateControl(
   map: MapLibreMap | null,

@@ -46,7 +46,7 @@ export interface LocationPickerProps {
 }
 
 /**
- * Property location picker (spec §2): a click (tolerance 15 px) places a draggable marker, stores its
+ * Property location picker (spec, screens): a click (tolerance 15 px) places a draggable marker, stores its
  * coordinates at once and reverse-geocodes them for the label; a failed lookup keeps the point and says so.
  * Searches only move the map (picker zoom rules, 1 s, bbox padding 50): the property is where the user clicks.
  */

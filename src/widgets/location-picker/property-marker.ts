@@ -29,7 +29,7 @@ function textContent(text: string): HTMLElement {
 }
 
 /**
- * The picker's marker with its popup open (spec §2). A new marker per click (the previous one and its popup are
+ * The picker's marker with its popup open (spec, screens). A new marker per click (the previous one and its popup are
  * removed by the caller), the same marker while it is dragged.
  */
 export function addPropertyMarker(map: MapLibreMap, options: PropertyMarkerOptions): PropertyMarker {

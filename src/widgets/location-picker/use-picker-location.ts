@@ -31,7 +31,7 @@ export interface PickerLocationInput {
 }
 
 /**
- * The picker's behaviour on its map (spec §2): a click stores the point at once, replaces the marker and popup,
+ * The picker's behaviour on its map (spec, screens): a click stores the point at once, replaces the marker and popup,
  * and reverse-geocodes; dragging the marker does the same for the dragged point; the initial position shows its
  * description or the geocoded label. Every change goes to the map's Redux state and to `onLocation`.
  */

@@ -9,13 +9,13 @@ import './mobile-panel.css';
 
 export interface MobilePanelProps {
   property: Property;
-  /** The map the panel belongs to; when it is gone the panel cannot show (spec §8 message). */
+  /** The map the panel belongs to; when it is gone the panel cannot show (spec, error catalogue message). */
   mapAvailable: boolean;
   onClose: () => void;
 }
 
 /**
- * Mobile bottom panel (spec §2): a photo carousel (100% wide, 160 px high), the code in red, type, price,
+ * Mobile bottom panel (spec, screens): a photo carousel (100% wide, 160 px high), the code in red, type, price,
  * counts, areas, urbanización and address. Tapping the information opens the property's url; 'Cerrar' or a
  * click outside (armed after 100 ms) closes it after a 300 ms fade. One panel: a new property updates it.
  */

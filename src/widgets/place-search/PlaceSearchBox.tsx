@@ -24,14 +24,14 @@ export interface PlaceSearchBoxProps {
   saveMode?: boolean;
   /** The search config's zoom, which wins over the rules. */
   configZoom?: number;
-  /** The map's bounds [west, south, east, north]: results outside are not offered (spec §5). */
+  /** The map's bounds [west, south, east, north]: results outside are not offered (spec, validation rules). */
   bounds?: [number, number, number, number] | null;
-  /** ISO alpha-2 codes results are restricted to (spec §5); the configured country when absent. */
+  /** ISO alpha-2 codes results are restricted to (spec, validation rules); the configured country when absent. */
   countryCodes?: readonly string[];
 }
 
 /**
- * The place-search box (spec §2, §4, §5): an accessible combobox (downshift) over the geocoder. Looks up with
+ * The place-search box (spec, screens, the spec's states, the spec's validation rules): an accessible combobox (downshift) over the geocoder. Looks up with
  * ≥ 4 characters while typing and with the current text on focus; shows 'Datos no encontrados' for no results;
  * a failed lookup just empties and closes the list. Picking a result fills the box, stores the location in the
  * map's Redux state and moves the map.
@@ -72,7 +72,7 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
   const choose = async (item: SearchSuggestion) => {
     let chosen = item;
     if (!chosen.coordenadasUbicacion) {
-      // Spec §4: a result without coordinates is looked up again by its text; the first hit is used.
+      // Spec, states: a result without coordinates is looked up again by its text; the first hit is used.
       const again = await lookup(
         { text: item.text, bounds: props.bounds ?? null, countryCodes: props.countryCodes },
         true,

@@ -4,7 +4,7 @@ import { cardFields, ZONE_ICONS } from './card-fields.ts';
 import './property-card.css';
 
 /**
- * The popup card of a property (spec §2): type, 'Código', price, areas, rooms, baths, parking, urbanización,
+ * The popup card of a property (spec, screens): type, 'Código', price, areas, rooms, baths, parking, urbanización,
  * address and a photo; empty fields omitted; no close button (a background click closes it). Text only.
  */
 export function PropertyCard({ property }: { property: Property }) {

@@ -1,5 +1,5 @@
 /**
- * What the popup card and the mobile panel show of a property (spec §2): empty fields omitted, numbers as
+ * What the popup card and the mobile panel show of a property (spec, screens): empty fields omitted, numbers as
  * formatted text, photos with the three local placeholders when a record has none. Pure, shared by both.
  */
 import { formatArea, formatPrice } from '../../core/format.ts';

@@ -1,5 +1,5 @@
 /**
- * Small rules of the property cluster map (spec §2), pure so they are unit-tested: the bounding box to fit,
+ * Small rules of the property cluster map (spec, screens), pure so they are unit-tested: the bounding box to fit,
  * the search-here threshold, and how far to pan so a popup card stays inside the map's margins.
  */
 import { SEARCH, SIZE_PX } from '../../core/constants.ts';
