@@ -24,7 +24,7 @@ import { useMapSetup } from '../map-config.tsx';
 import { attachDeckOverlay } from '../../map/deck-overlay.ts';
 import { removeControlSafely } from '../../map/remove-control.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
-import { agencyLayers, coverageCircles } from './agency-layers.ts';
+import { agencyLayers, coverageCircles } from '../../layers/agency-layers.ts';
 import { HoverCard, type Hovered } from './HoverCard.tsx';
 import { publishAgencyMap } from './probe.ts';
 import { ResetControl } from './reset-control.ts';

@@ -1,11 +1,11 @@
 import type { Layer } from '@deck.gl/core';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import { agencyLngLat, type AgencyMapColors } from '../../core/agency-map.ts';
-import { cssColorToRgba, type Rgba } from '../../core/colors.ts';
-import { formatPriceLabel } from '../../core/format.ts';
-import type { Inmobiliaria, Property } from '../../core/types.ts';
-import { LABEL_CHARACTERS } from '../../layers/cluster-layers.ts';
-import { thinLabels } from '../../core/label-thinning.ts';
+import { agencyLngLat, type AgencyMapColors } from '../core/agency-map.ts';
+import { cssColorToRgba, type Rgba } from '../core/colors.ts';
+import { formatPriceLabel } from '../core/format.ts';
+import type { Inmobiliaria, Property } from '../core/types.ts';
+import { LABEL_CHARACTERS } from './cluster-layers.ts';
+import { thinLabels } from '../core/label-thinning.ts';
 
 /** One coverage circle on the map: an agency's `circulos[]` entry at the agency's position. */
 export interface CoverageCircle {
