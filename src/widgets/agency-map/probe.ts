@@ -1,4 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect } from 'react';
 import type { AgencyMapMode } from '../../core/agency-map.ts';
 import { inspectSink } from '../../map/inspect.ts';
 
@@ -23,4 +24,12 @@ export function publishAgencyMap(mapId: string, map: MapLibreMap, probe: AgencyM
   if (!sink) return;
   sink.attachMap('agencyMaps', mapId, map);
   sink.publish('agencyMaps', mapId, probe);
+}
+
+/** Publishes the probe after every render that changed it. */
+export function useAgencyMapProbe(map: MapLibreMap | null, mapId: string, probe: AgencyMapProbe): void {
+  const key = JSON.stringify(probe);
+  useEffect(() => {
+    if (map) publishAgencyMap(mapId, map, JSON.parse(key) as AgencyMapProbe);
+  }, [map, mapId, key]);
 }

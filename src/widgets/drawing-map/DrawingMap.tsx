@@ -104,7 +104,7 @@ export function DrawingMap(props: DrawingMapProps) {
   const emitted = useRef(0);
   useEffect(() => {
     onShapeRef.current = onShape;
-  });
+  }, [onShape]);
   useEffect(() => {
     if (emitted.current === state.revision) return;
     emitted.current = state.revision;
@@ -145,13 +145,13 @@ export function DrawingMap(props: DrawingMapProps) {
     };
   }, [drawing]);
 
+  const contextPoints = (props.contextPoints?.length ?? 0) / 2;
   useEffect(() => {
     if (!map) return;
     const forma = toStoredShape(state.shape);
     const { status, points, notice, revision } = state;
-    const contextPoints = (props.contextPoints?.length ?? 0) / 2;
     publishDrawing(mapId, map, { status, points, forma, notice, revision, contextPoints }, circle);
-  });
+  }, [map, mapId, state, contextPoints, circle]);
   useEffect(
     () => () => {
       forgetDrawing(mapId);

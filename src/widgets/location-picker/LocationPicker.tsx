@@ -79,7 +79,7 @@ export function LocationPicker(props: LocationPickerProps) {
 
   useEffect(() => {
     if (map) publishPicker(mapId, map, { ...state.point, seq: state.seq, detail });
-  });
+  }, [map, mapId, state.point, state.seq, detail]);
 
   const showAddress = (result: AddressResult) => {
     const tipo = toSuggestion(result.raw).tipo;

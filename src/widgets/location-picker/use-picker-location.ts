@@ -49,7 +49,7 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
   const onLocation = useRef(input.onLocation);
   useEffect(() => {
     onLocation.current = input.onLocation;
-  });
+  }, [input.onLocation]);
 
   const commit = useCallback(
     (next: PickerState) => {
@@ -112,7 +112,7 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
   );
   useEffect(() => {
     placeRef.current = place;
-  });
+  }, [place]);
 
   // Declared before the placing effects, so it is set when they run. No abort on the way out: a remount (demo
   // links, StrictMode) asks for the same point again and gets the cached answer instead of a cancelled one.

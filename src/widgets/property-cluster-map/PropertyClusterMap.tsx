@@ -1,12 +1,11 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { COLORS, cssColorToRgba, type Rgba } from '../../core/colors.ts';
 import { CLUSTER, SIZE_PX, ZOOM } from '../../core/constants.ts';
 import { formatPriceLabel } from '../../core/format.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { normalizeProperties } from '../../core/normalize.ts';
-import type { Property } from '../../core/types.ts';
 import type { ClusterResult } from '../../../workers/contract.ts';
 import { NO_FILTER } from '../../../workers/contract.ts';
 import type { PointHit } from '../../map/cluster-map-controller.ts';
@@ -15,43 +14,16 @@ import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useMapSetup } from '../map-config.tsx';
 import { MobilePanel } from '../mobile-panel/MobilePanel.tsx';
 import { PropertyCard } from '../property-card/PropertyCard.tsx';
-import { publishClusterMap } from './probe.ts';
-import { selectionPan } from './selection.ts';
+import { useClusterMapProbe } from './probe.ts';
+import { useSelection, type Selected } from './selection.ts';
 import { useCardPopup } from './use-card-popup.ts';
 import { useListingData } from './use-listing-data.ts';
-import { useSearchHere, type SearchArea } from './use-search-here.ts';
+import type { PropertyClusterMapProps } from './props.ts';
+import { useSearchHere } from './use-search-here.ts';
 import './property-cluster-map.css';
 
 export type { SearchArea } from './use-search-here.ts';
-export type ClusterMapVariant = 'general' | 'search';
-
-export interface PropertyClusterMapProps {
-  mapId: string;
-  /** Raw property records; invalid ones are counted and skipped (records without coordinates too). */
-  data: readonly unknown[];
-  /** The country centre (empty data recentres here at zoom 7). */
-  latitud: number;
-  longitud: number;
-  zoom?: number;
-  countryCodes?: readonly string[];
-  /** [lat, lng] applied 300 ms after the data (zoom 11 on the general listing). */
-  locationCenter?: readonly [number, number] | null;
-  colors?: { sale?: string; rental?: string; selection?: string };
-  radius?: number;
-  /** 'general': the listing map; 'search': radius 30 and 'Buscar inmuebles en esta zona'. */
-  variant: ClusterMapVariant;
-  /** A property marked active from outside: highlighted, and its cluster drawn green with white text. */
-  activePropertyId?: string | null;
-  onSelect?: (property: Property | null) => void;
-  onSearchArea?: (area: SearchArea) => void;
-  /** The valid properties (normalized once, here) and how many records were rejected, once on the map. */
-  onLoad?: (loaded: { properties: readonly Property[]; rejected: number }) => void;
-  /** Controls above the map (the general listing's place search), given the map once it exists. */
-  renderToolbar?: (map: MapLibreMap | null) => ReactNode;
-  twoFingers?: boolean;
-  testId?: string;
-}
-
+export type { ClusterMapVariant, PropertyClusterMapProps } from './props.ts';
 const toRgba = (css: string | undefined, fallback: string): Rgba =>
   cssColorToRgba(css ?? fallback) ?? cssColorToRgba(fallback) ?? [0, 0, 0, 255];
 
@@ -83,28 +55,13 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
   const [indexed, setIndexed] = useState(0);
   const [view, setView] = useState<ClusterResult | null>(null);
   const [hover, setHover] = useState<PointHit | null>(null);
-  const [selected, setSelected] = useState<{ row: number; mode: 'popup' | 'mobile' } | null>(null);
+  const [selected, setSelected] = useState<Selected | null>(null);
   const [activeCluster, setActiveCluster] = useState<number | null>(null);
   const activeRow = props.activePropertyId
     ? properties.findIndex((p) => p.id === props.activePropertyId)
     : -1;
 
-  const select = useCallback(
-    (hit: PointHit | null) => {
-      const property = hit ? properties[hit.row] : undefined;
-      if (!hit || !property || !map) {
-        setSelected(null); // a background click clears the selection
-        onSelect?.(null);
-        return;
-      }
-      const { mode, pan, url } = selectionPan(map, property);
-      if (pan[0] !== 0 || pan[1] !== 0) map.panBy(pan, { duration: 0 });
-      setSelected({ row: hit.row, mode });
-      onSelect?.(property);
-      if (url) window.open(url, '_blank', 'noopener,noreferrer');
-    },
-    [map, properties, onSelect],
-  );
+  const select = useSelection(map, properties, onSelect, setSelected);
   const highlightRows = useMemo(
     () => [hover?.row, selected?.row].filter((r): r is number => r !== undefined),
     [hover, selected],
@@ -153,32 +110,17 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
   const selectedProperty = (selected && properties[selected.row]) ?? null;
   const popupNode = useCardPopup(map, selected?.mode === 'popup' ? selectedProperty : null, radius + 4);
   const hovered = (hover && properties[hover.row]) ?? null;
-  useEffect(() => {
-    if (map)
-      publishClusterMap(mapId, map, {
-        indexed,
-        rejected,
-        view,
-        properties,
-        hovered,
-        selected: selectedProperty,
-        activeCluster,
-        searchHere: searchHere.visible,
-        panel: selected?.mode ?? null,
-      });
-  }, [
-    map,
-    mapId,
+  useClusterMapProbe(map, mapId, {
     indexed,
     rejected,
     view,
     properties,
     hovered,
-    selectedProperty,
+    selected: selectedProperty,
     activeCluster,
-    searchHere,
-    selected,
-  ]);
+    searchHere: searchHere.visible,
+    panel: selected?.mode ?? null,
+  });
 
   return (
     <div className={`cluster-map cluster-map--${variant}`}>

@@ -1,4 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect } from 'react';
 import { clusterColor, COLORS } from '../../core/colors.ts';
 import { formatPriceLabel } from '../../core/format.ts';
 import type { Property } from '../../core/types.ts';
@@ -76,4 +77,23 @@ export function publishClusterMap(mapId: string, map: MapLibreMap, state: Cluste
   };
   sink.attachMap('clusterMaps', mapId, map);
   sink.publish('clusterMaps', mapId, probe);
+}
+
+/** Publishes the map's state after every render that changed it (nothing when no test API is installed). */
+export function useClusterMapProbe(map: MapLibreMap | null, mapId: string, state: ClusterMapState): void {
+  const { indexed, rejected, view, properties, hovered, selected, activeCluster, searchHere, panel } = state;
+  useEffect(() => {
+    if (map)
+      publishClusterMap(mapId, map, {
+        indexed,
+        rejected,
+        view,
+        properties,
+        hovered,
+        selected,
+        activeCluster,
+        searchHere,
+        panel,
+      });
+  }, [map, mapId, indexed, rejected, view, properties, hovered, selected, activeCluster, searchHere, panel]);
 }

@@ -1,7 +1,9 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback } from 'react';
 import { SIZE_PX } from '../../core/constants.ts';
 import type { Property } from '../../core/types.ts';
 import { safeUrl } from '../../core/url.ts';
+import type { PointHit } from '../../map/cluster-map-controller.ts';
 import { popupPan } from './view-rules.ts';
 
 /** Where a selected marker sits on a phone, as a fraction of the map's height (the panel covers the rest). */
@@ -24,4 +26,38 @@ export function selectionPan(
       ? popupPan(point, container.clientWidth, container.clientHeight)
       : [0, point.y - container.clientHeight * MOBILE_MARKER_HEIGHT];
   return { mode, pan, url: safeUrl(property.url, window.location.origin) };
+}
+
+/** The selected property's table row and how it is shown. */
+export interface Selected {
+  row: number;
+  mode: 'popup' | 'mobile';
+}
+
+/**
+ * What a click on a single property does: pan (see selectionPan), mark it selected, tell the host and open
+ * its page; a click on the background clears the selection.
+ */
+export function useSelection(
+  map: MapLibreMap | null,
+  properties: readonly Property[],
+  onSelect: ((property: Property | null) => void) | undefined,
+  setSelected: (selected: Selected | null) => void,
+): (hit: PointHit | null) => void {
+  return useCallback(
+    (hit: PointHit | null) => {
+      const property = hit ? properties[hit.row] : undefined;
+      if (!hit || !property || !map) {
+        setSelected(null);
+        onSelect?.(null);
+        return;
+      }
+      const { mode, pan, url } = selectionPan(map, property);
+      if (pan[0] !== 0 || pan[1] !== 0) map.panBy(pan, { duration: 0 });
+      setSelected({ row: hit.row, mode });
+      onSelect?.(property);
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+    },
+    [map, properties, onSelect, setSelected],
+  );
 }

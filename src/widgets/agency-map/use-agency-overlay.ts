@@ -1,0 +1,100 @@
+import { MapLibreOverlay } from '@deck.gl/maplibre';
+import type { PickingInfo } from '@deck.gl/core';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import { clearsPropertiesAt, resetView, type AgencyMapMode } from '../../core/agency-map.ts';
+import type { Inmobiliaria, Property } from '../../core/types.ts';
+import { safeUrl } from '../../core/url.ts';
+import { agencyLayers, type AgencyLayerInput } from '../../layers/agency-layers.ts';
+import { attachDeckOverlay } from '../../map/deck-overlay.ts';
+import { removeControlSafely } from '../../map/remove-control.ts';
+import type { Hovered } from './HoverCard.tsx';
+import { ResetControl } from './reset-control.ts';
+
+/** What the pointer is over, from deck.gl's picking (layer ids from agency-layers.ts). */
+function hoveredOf(info: PickingInfo): Hovered | null {
+  const id = info.layer?.id;
+  if (info.index < 0 || !info.object) return null;
+  if (id === 'inmobiliarias') {
+    const agency = info.object as Inmobiliaria;
+    return { kind: 'agency', id: agency.id, agency, x: info.x, y: info.y };
+  }
+  if (id === 'inmuebles') {
+    const property = info.object as Property;
+    return { kind: 'property', id: property.id, property, x: info.x, y: info.y };
+  }
+  return null;
+}
+
+function openSafely(url: string): void {
+  const safe = safeUrl(url, window.location.origin);
+  if (safe) window.open(safe, '_blank', 'noopener,noreferrer');
+}
+
+export interface AgencyOverlayEvents {
+  /** The map's zoom after a zoom ended (a franchise zoom-out below 9 also calls onCleared). */
+  onZoom: (zoom: number) => void;
+  /** 'Reiniciar Mapa', or a franchise zoom-out: the loaded agency's layers go. */
+  onCleared: (byReset: boolean) => void;
+  onHover: (hovered: Hovered | null) => void;
+  /** Franchise mode: an agency marker was clicked (other clicks open the marker's url). */
+  onAgencyClick: (agency: Inmobiliaria) => void;
+}
+
+/**
+ * The agency map's deck.gl overlay and map controls: the reset control (top-left in franchise mode), the
+ * zoom listener, and the layers with their hover and click handlers, replaced when what is drawn changes.
+ */
+export function useAgencyOverlay(
+  map: MapLibreMap | null,
+  mode: AgencyMapMode,
+  initial: { center: [number, number]; zoom: number },
+  layers: AgencyLayerInput,
+  events: AgencyOverlayEvents,
+): void {
+  const [overlay] = useState(() => new MapLibreOverlay({ layers: [] }));
+  const latest = useRef(events);
+  useEffect(() => {
+    latest.current = events;
+  }, [events]);
+  useEffect(() => {
+    if (!map) return undefined;
+    const detach = attachDeckOverlay(map, overlay);
+    const onZoom = () => {
+      const z = map.getZoom();
+      latest.current.onZoom(z);
+      if (clearsPropertiesAt(z, mode)) latest.current.onCleared(false);
+    };
+    map.on('zoomend', onZoom);
+    const control = new ResetControl(
+      () => {
+        const target = resetView(mode, initial);
+        map.jumpTo({ center: target.center, zoom: target.zoom });
+        latest.current.onCleared(true);
+      },
+      mode === 'franquicia' ? 'top-left' : 'top-right',
+    );
+    map.addControl(control);
+    return () => {
+      map.off('zoomend', onZoom);
+      removeControlSafely(map, control);
+      detach();
+    };
+  }, [map, overlay, mode, initial]);
+
+  useEffect(() => {
+    overlay.setProps({
+      layers: agencyLayers(layers),
+      getCursor: ({ isHovering }) => (isHovering ? 'pointer' : 'grab'),
+      onHover: (info: PickingInfo) => {
+        latest.current.onHover(hoveredOf(info));
+      },
+      onClick: (info: PickingInfo) => {
+        const hit = hoveredOf(info);
+        if (!hit) return;
+        if (hit.kind === 'agency' && mode === 'franquicia') latest.current.onAgencyClick(hit.agency);
+        else openSafely(hit.kind === 'agency' ? hit.agency.url : hit.property.url);
+      },
+    });
+  }, [overlay, layers, mode]);
+}

@@ -1,0 +1,33 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { ReactNode } from 'react';
+import type { Property } from '../../core/types.ts';
+import type { SearchArea } from './use-search-here.ts';
+
+export type ClusterMapVariant = 'general' | 'search';
+
+export interface PropertyClusterMapProps {
+  mapId: string;
+  /** Raw property records; invalid ones are counted and skipped (records without coordinates too). */
+  data: readonly unknown[];
+  /** The country centre (empty data recentres here at zoom 7). */
+  latitud: number;
+  longitud: number;
+  zoom?: number;
+  countryCodes?: readonly string[];
+  /** [lat, lng] applied 300 ms after the data (zoom 11 on the general listing). */
+  locationCenter?: readonly [number, number] | null;
+  colors?: { sale?: string; rental?: string; selection?: string };
+  radius?: number;
+  /** 'general': the listing map; 'search': radius 30 and 'Buscar inmuebles en esta zona'. */
+  variant: ClusterMapVariant;
+  /** A property marked active from outside: highlighted, and its cluster drawn green with white text. */
+  activePropertyId?: string | null;
+  onSelect?: (property: Property | null) => void;
+  onSearchArea?: (area: SearchArea) => void;
+  /** The valid properties (normalized once, here) and how many records were rejected, once on the map. */
+  onLoad?: (loaded: { properties: readonly Property[]; rejected: number }) => void;
+  /** Controls above the map (the general listing's place search), given the map once it exists. */
+  renderToolbar?: (map: MapLibreMap | null) => ReactNode;
+  twoFingers?: boolean;
+  testId?: string;
+}
