@@ -1,17 +1,14 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
-import { SIZE_PX, ZOOM } from '../../core/constants.ts';
-import { controlView, drawingReducer, INITIAL_DRAWING, zoomRange } from '../../core/drawing.ts';
+import { useReducer, useState } from 'react';
+import { ZOOM } from '../../core/constants.ts';
+import { controlView, drawingReducer, INITIAL_DRAWING } from '../../core/drawing.ts';
 import { MESSAGES } from '../../core/messages.ts';
-import { parseStoredShape, shapeBBox, toStoredShape, type StoredShape } from '../../core/shapes.ts';
+import { parseStoredShape, shapeBBox, type StoredShape } from '../../core/shapes.ts';
 import type { BBox } from '../../core/types.ts';
 import { useMapSetup } from '../map-config.tsx';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
-import { shapeStored } from '../../state/maps-slice.ts';
-import { useAppDispatch } from '../../state/store.ts';
 import { useLocateControl } from '../locate/use-locate-control.ts';
-import { addCircleLabels, type CircleLabels } from './circle-labels.ts';
-import { forgetDrawing, publishDrawing } from './probe.ts';
 import { useAreaEditor } from './use-area-editor.ts';
+import { useDrawingSync } from './use-drawing-sync.ts';
 import './drawing-map.css';
 
 export interface DrawingMapProps {
@@ -36,8 +33,6 @@ export interface DrawingMapProps {
   onShape?: (forma: StoredShape) => void;
 }
 
-/** The map's own zoom range outside circle mode. */
-const OWN_ZOOM = { min: ZOOM.min, max: ZOOM.maxCluster };
 const NOT_SEEN = Symbol('not seen');
 
 /**
@@ -61,7 +56,6 @@ export function DrawingMap(props: DrawingMapProps) {
   useLocateControl(map, mapId, bounds);
   const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
   const { loaded } = useAreaEditor(map, mapId, state, dispatch, props.contextPoints);
-  const reduxDispatch = useAppDispatch();
 
   // External actions: applied while rendering when their value changes (React's pattern for props that
   // trigger state changes), so a load or a delete never paints a stale frame first.
@@ -83,81 +77,12 @@ export function DrawingMap(props: DrawingMapProps) {
     if (clear && !seen.clear) dispatch({ type: 'remove' });
   }
 
-  useEffect(() => {
-    if (!map || !fitTo) return;
-    map.fitBounds([fitTo[0], fitTo[1], fitTo[2], fitTo[3]], {
-      padding: SIZE_PX.pickerBBoxPadding,
-      duration: 0,
-    });
-  }, [map, fitTo]);
-
-  // Spec: in circle mode zoom is limited to 13–17 (MapLibre zooms in or out to the range by itself).
-  useEffect(() => {
-    if (!map) return;
-    const range = zoomRange(state.status, OWN_ZOOM);
-    map.setMinZoom(range.min);
-    map.setMaxZoom(range.max);
-  }, [map, state.status]);
-
-  // The stored shape goes to the store and the callback once per committed change (not per drag move).
-  const onShapeRef = useRef(onShape);
-  const emitted = useRef(0);
-  useEffect(() => {
-    onShapeRef.current = onShape;
-  }, [onShape]);
-  useEffect(() => {
-    if (emitted.current === state.revision) return;
-    emitted.current = state.revision;
-    const forma = toStoredShape(state.shape);
-    reduxDispatch(shapeStored({ mapId, forma }));
-    onShapeRef.current?.(forma);
-  }, [state.revision, state.shape, mapId, reduxDispatch]);
-
-  // The circle's 'Distancia' and 'X' labels, as long as there is a circle.
-  const labels = useRef<CircleLabels | null>(null);
-  const isCircle = state.shape?.kind === 'circle';
-  useEffect(() => {
-    if (!map || !isCircle) return undefined;
-    const created = addCircleLabels(map, () => {
-      dispatch({ type: 'remove' });
-    });
-    labels.current = created;
-    return () => {
-      created.remove();
-      labels.current = null;
-    };
-  }, [map, isCircle]);
-  const circle = state.shape?.kind === 'circle' ? state.shape : null;
-  useEffect(() => {
-    if (circle) labels.current?.update(circle.center, circle.radiusM);
-  }, [circle, isCircle]);
-
-  // Escape abandons a drawing in progress wherever the focus is (the canvas handles it too when focused).
+  useDrawingSync(map, mapId, state, dispatch, {
+    fitTo,
+    onShape,
+    contextPoints: (props.contextPoints?.length ?? 0) / 2,
+  });
   const drawing = state.status === 'drawing';
-  useEffect(() => {
-    if (!drawing) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dispatch({ type: 'cancel' });
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [drawing]);
-
-  const contextPoints = (props.contextPoints?.length ?? 0) / 2;
-  useEffect(() => {
-    if (!map) return;
-    const forma = toStoredShape(state.shape);
-    const { status, points, notice, revision } = state;
-    publishDrawing(mapId, map, { status, points, forma, notice, revision, contextPoints }, circle);
-  }, [map, mapId, state, contextPoints, circle]);
-  useEffect(
-    () => () => {
-      forgetDrawing(mapId);
-    },
-    [mapId],
-  );
 
   const view = controlView(state);
   const startCircle = () => {

@@ -1,0 +1,102 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, type Dispatch } from 'react';
+import { SIZE_PX, ZOOM } from '../../core/constants.ts';
+import { zoomRange, type DrawingAction, type DrawingState } from '../../core/drawing.ts';
+import { toStoredShape, type StoredShape } from '../../core/shapes.ts';
+import type { BBox } from '../../core/types.ts';
+import { shapeStored } from '../../state/maps-slice.ts';
+import { useAppDispatch } from '../../state/store.ts';
+import { addCircleLabels, type CircleLabels } from './circle-labels.ts';
+import { forgetDrawing, publishDrawing } from './probe.ts';
+
+/** The map's own zoom range outside circle mode. */
+const OWN_ZOOM = { min: ZOOM.min, max: ZOOM.maxCluster };
+
+/**
+ * Everything the drawing state does outside the reducer: fits a loaded shape, holds the circle-mode zoom,
+ * stores each committed shape (Redux and `onShape`), the circle's labels, Escape, and the test API report.
+ */
+export function useDrawingSync(
+  map: MapLibreMap | null,
+  mapId: string,
+  state: DrawingState,
+  dispatch: Dispatch<DrawingAction>,
+  options: { fitTo: BBox | null; onShape: ((forma: StoredShape) => void) | undefined; contextPoints: number },
+): void {
+  const { fitTo, onShape, contextPoints } = options;
+  const reduxDispatch = useAppDispatch();
+  useEffect(() => {
+    if (!map || !fitTo) return;
+    map.fitBounds([fitTo[0], fitTo[1], fitTo[2], fitTo[3]], {
+      padding: SIZE_PX.pickerBBoxPadding,
+      duration: 0,
+    });
+  }, [map, fitTo]);
+
+  // Spec: in circle mode zoom is limited to 13–17 (MapLibre zooms in or out to the range by itself).
+  useEffect(() => {
+    if (!map) return;
+    const range = zoomRange(state.status, OWN_ZOOM);
+    map.setMinZoom(range.min);
+    map.setMaxZoom(range.max);
+  }, [map, state.status]);
+
+  // The stored shape goes to the store and the callback once per committed change (not per drag move).
+  const onShapeRef = useRef(onShape);
+  const emitted = useRef(0);
+  useEffect(() => {
+    onShapeRef.current = onShape;
+  }, [onShape]);
+  useEffect(() => {
+    if (emitted.current === state.revision) return;
+    emitted.current = state.revision;
+    const forma = toStoredShape(state.shape);
+    reduxDispatch(shapeStored({ mapId, forma }));
+    onShapeRef.current?.(forma);
+  }, [state.revision, state.shape, mapId, reduxDispatch]);
+
+  // The circle's 'Distancia' and 'X' labels, as long as there is a circle.
+  const labels = useRef<CircleLabels | null>(null);
+  const isCircle = state.shape?.kind === 'circle';
+  useEffect(() => {
+    if (!map || !isCircle) return undefined;
+    const created = addCircleLabels(map, () => {
+      dispatch({ type: 'remove' });
+    });
+    labels.current = created;
+    return () => {
+      created.remove();
+      labels.current = null;
+    };
+  }, [map, isCircle, dispatch]);
+  const circle = state.shape?.kind === 'circle' ? state.shape : null;
+  useEffect(() => {
+    if (circle) labels.current?.update(circle.center, circle.radiusM);
+  }, [circle, isCircle]);
+
+  // Escape abandons a drawing in progress wherever the focus is (the canvas handles it too when focused).
+  const drawing = state.status === 'drawing';
+  useEffect(() => {
+    if (!drawing) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch({ type: 'cancel' });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [drawing, dispatch]);
+
+  useEffect(() => {
+    if (!map) return;
+    const forma = toStoredShape(state.shape);
+    const { status, points, notice, revision } = state;
+    publishDrawing(mapId, map, { status, points, forma, notice, revision, contextPoints }, circle);
+  }, [map, mapId, state, contextPoints, circle]);
+  useEffect(
+    () => () => {
+      forgetDrawing(mapId);
+    },
+    [mapId],
+  );
+}
