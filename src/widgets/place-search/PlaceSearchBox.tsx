@@ -1,14 +1,14 @@
 import { useCombobox } from 'downshift';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
-import { SEARCH, SIZE_PX, TIMING_MS } from '../../core/constants.ts';
+import { SEARCH, TIMING_MS } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
-import { pickerZoomAfterSearch, zoomAfterSearch } from '../../core/zoom.ts';
 import type { SearchSuggestion } from '../../geocoding/conversions.ts';
-import { clearSearchResult, showSearchResult } from '../../map/search-result.ts';
+import { clearSearchResult } from '../../map/search-result.ts';
 import { useLazyForwardQuery } from '../../state/geocoder-api.ts';
-import { placeChosen, searchCleared, searchTextChanged, selectMap } from '../../state/maps-slice.ts';
+import { searchCleared, searchTextChanged, selectMap } from '../../state/maps-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../state/store.ts';
+import { useChoosePlace } from './use-choose-place.ts';
 
 export interface PlaceSearchBoxProps {
   /** The map whose state (Redux, by id) and view this box drives. */
@@ -31,13 +31,13 @@ export interface PlaceSearchBoxProps {
 }
 
 /**
- * The place-search box (spec, screens, the spec's states, the spec's validation rules): an accessible combobox (downshift) over the geocoder. Looks up with
+ * The place-search box (spec: screens, search box states, validation rules): an accessible combobox (downshift) over the geocoder. Looks up with
  * ≥ 4 characters while typing and with the current text on focus; shows 'Datos no encontrados' for no results;
  * a failed lookup just empties and closes the list. Picking a result fills the box, stores the location in the
  * map's Redux state and moves the map.
  */
 export function PlaceSearchBox(props: PlaceSearchBoxProps) {
-  const { mapId, map, placeholder = MESSAGES.search.placeholder, showMarker = false, picker = false } = props;
+  const { mapId, map, placeholder = MESSAGES.search.placeholder } = props;
   const dispatch = useAppDispatch();
   const text = useAppSelector((s) => selectMap(s, mapId).buscador);
   const [lookup, result] = useLazyForwardQuery();
@@ -69,45 +69,7 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
     setOpen(true);
   };
 
-  const choose = async (item: SearchSuggestion) => {
-    let chosen = item;
-    if (!chosen.coordenadasUbicacion) {
-      // Spec, states: a result without coordinates is looked up again by its text; the first hit is used.
-      const again = await lookup(
-        { text: item.text, bounds: props.bounds ?? null, countryCodes: props.countryCodes },
-        true,
-      );
-      const first = again.data?.find((s) => s.coordenadasUbicacion);
-      if (!first) {
-        console.error('No se encontraron coordenadas para', item.text, again.error);
-        return;
-      }
-      chosen = { ...first, text: item.text };
-    }
-    const [lat, lng] = chosen.coordenadasUbicacion ?? [0, 0];
-    dispatch(
-      placeChosen({
-        mapId,
-        latitud: lat,
-        longitud: lng,
-        label: chosen.text,
-        bbox: chosen.bbox,
-        tipo: chosen.tipo,
-      }),
-    );
-    if (!map) return;
-    showSearchResult(map, {
-      center: [lng, lat],
-      bbox: chosen.bbox,
-      label: chosen.text,
-      showMarker,
-      zoom: picker
-        ? pickerZoomAfterSearch(chosen.text, chosen.tipo)
-        : zoomAfterSearch(chosen.text, { configZoom: props.configZoom, saveMode: props.saveMode }),
-      padding: picker ? SIZE_PX.pickerBBoxPadding : SIZE_PX.fitPadding,
-      durationMs: picker ? TIMING_MS.animation : 0,
-    });
-  };
+  const choose = useChoosePlace(mapId, map, lookup, props);
 
   const combobox = useCombobox<SearchSuggestion>({
     items,
