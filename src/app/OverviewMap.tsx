@@ -2,6 +2,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useState } from 'react';
 import { VENEZUELA_CENTER } from '../core/constants.ts';
 import type { Property } from '../core/types.ts';
+import { DEMO_LISTINGS_URL } from './demo-data.ts';
 import { initialViewFromQuery } from './initial-view.ts';
 import { listingSummary } from './listing-summary.ts';
 import { asRecords, useFetchedJson } from './use-fetched-json.ts';
@@ -11,7 +12,6 @@ import { PlaceSearchBox } from '../widgets/place-search/PlaceSearchBox.tsx';
 import { useLocateControl } from '../widgets/locate/use-locate-control.ts';
 import { PropertyClusterMap } from '../widgets/property-cluster-map/PropertyClusterMap.tsx';
 
-const LISTINGS_URL = '/api/data/listings.json?count=3000&seed=7&dirty=1';
 const NO_RECORDS: unknown[] = [];
 
 function Locate({ map }: { map: MapLibreMap | null }) {
@@ -25,7 +25,7 @@ function Locate({ map }: { map: MapLibreMap | null }) {
  * `?lat=&lng=` in the page URL is the widget's location centre; the 'Destacar' list marks a property active.
  */
 export function OverviewMap() {
-  const { data: raw, error } = useFetchedJson(LISTINGS_URL, asRecords);
+  const { data: raw, error } = useFetchedJson(DEMO_LISTINGS_URL, asRecords);
   const [loaded, setLoaded] = useState<{ properties: readonly Property[]; rejected: number } | null>(null);
   const [active, setActive] = useState('');
   const [location] = useState(() => {

@@ -1,5 +1,6 @@
 import { formatNumber } from '../core/format.ts';
-import type { Property } from '../core/types.ts';
+import { bboxContains } from '../core/geo.ts';
+import type { BBox, Property } from '../core/types.ts';
 
 /** One Spanish line for the overview: how many listings, by operation, and how many were rejected. */
 export function listingSummary(properties: readonly Property[], rejected: number): string {
@@ -13,4 +14,11 @@ export function listingSummary(properties: readonly Property[], rejected: number
   ];
   if (rejected > 0) parts.push(`${formatNumber(rejected, 0)} registros rechazados por datos inválidos`);
   return parts.join(' · ');
+}
+
+/** How many of the properties fall inside a searched box (what 'Buscar inmuebles en esta zona' found). */
+export function countInBox(properties: readonly Property[], bbox: BBox): number {
+  let n = 0;
+  for (const p of properties) if (bboxContains(bbox, { lat: p.latitud, lng: p.longitud })) n += 1;
+  return n;
 }

@@ -108,6 +108,10 @@ export const MESSAGES = {
     all: 'Todos',
     mode: 'Modo',
   },
+  /** Search map demo: what 'Buscar inmuebles en esta zona' found. */
+  searchDemo: {
+    found: '{n} inmuebles en la zona',
+  },
   /** Drawing map demo (issue 7). */
   drawingDemo: {
     section: 'Mapa de dibujo de zonas',

@@ -281,3 +281,56 @@ test('a property marked active from outside turns its cluster green; alone, it i
   await zoomIntoGroup(page, 'general', -66.9, 10.5, 'a2');
   await expect.poll(async () => (await probe(page, 'general'))?.activeCluster).toBe(-1);
 });
+
+test('the popup card sits above the markers and the hover tooltip; the tooltip hides while a card is open', async ({
+  page,
+}) => {
+  await open(page, '#/busqueda');
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+  await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
+  await page.mouse.click(...(await pixel(page, 'busqueda', -66.9, 10.5)));
+  const card = page.getByTestId('property-card');
+  await expect(card).toBeVisible();
+  // a2 sits 220 m north of a1, under the card: deck.gl's canvas must not paint over it. The card looks the
+  // same with deck's canvas hidden as with it shown.
+  await page.mouse.move(0, 0);
+  const shown = await card.screenshot();
+  await page.evaluate(() => {
+    for (const c of document.querySelectorAll<HTMLCanvasElement>('canvas.deckgl-overlay, #deckgl-overlay'))
+      c.style.visibility = 'hidden';
+  });
+  const hidden = await card.screenshot();
+  await page.evaluate(() => {
+    for (const c of document.querySelectorAll<HTMLCanvasElement>('canvas.deckgl-overlay, #deckgl-overlay'))
+      c.style.visibility = '';
+  });
+  expect(Buffer.compare(shown, hidden)).toBe(0);
+  // Hovering another marker while the card is open shows no tooltip over it.
+  await page.mouse.move(...(await pixel(page, 'busqueda', -66.898, 10.5)));
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.hoveredId).toBe('a3');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
+test('the search map loads the demo listings by default, and a search here says how many are in the zone', async ({
+  page,
+}) => {
+  await page.goto('/#/busqueda');
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed ?? 0).toBeGreaterThan(2000);
+  const indexed = (await probe(page, 'busqueda'))?.indexed ?? 0;
+  const box = await page.getByTestId('busqueda-map').boundingBox();
+  if (!box) throw new Error('no map');
+  // A drag by the user moves the centre far beyond 250 m: the button shows.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2 + 40, { steps: 6 });
+  await page.mouse.up();
+  const button = page.getByRole('button', { name: MESSAGES.map.searchHere });
+  await expect(button).toBeVisible();
+  await button.click();
+  const text = (await page.getByTestId('search-area').textContent()) ?? '';
+  const found = /· ([\d.]+) inmuebles en la zona$/.exec(text);
+  expect(found).not.toBeNull();
+  const n = Number((found?.[1] ?? '').replaceAll('.', ''));
+  expect(n).toBeGreaterThan(0);
+  expect(n).toBeLessThanOrEqual(indexed);
+});

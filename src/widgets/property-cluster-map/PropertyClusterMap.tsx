@@ -127,7 +127,7 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
       {props.renderToolbar ? <div className="cluster-map__toolbar">{props.renderToolbar(map)}</div> : null}
       <div className="cluster-map__stage">
         <div ref={mapRef} className="cluster-map__canvas" data-testid={props.testId ?? `${mapId}-map`} />
-        {hovered && hover ? (
+        {hovered && hover && selected?.mode !== 'popup' ? (
           <div
             className="cluster-map__tooltip"
             role="tooltip"
