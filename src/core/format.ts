@@ -83,5 +83,17 @@ export function formatClusterCount(count: number): string {
   if (!Number.isFinite(count) || count < 0) return '0';
   if (count < 1000) return String(Math.floor(count));
   if (count < 10_000) return `${formatNumber(Math.floor(count / 100) / 10, 1).replace(/,0$/, '')}k`;
-  return `${Math.round(count / 1000)}k`;
+  if (count < 999_500) return `${Math.round(count / 1000)}k`;
+  return `${formatNumber(Math.round(count / 100_000) / 10, 1).replace(/,0$/, '')}M`;
+}
+
+const COMPACT = new Intl.NumberFormat('es', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * A count in the product's compact Spanish form (explorer clusters, legends): 7, 999, '1,8 mil', '269 mil',
+ * '1,3 M' (es compact notation; the space is a no-break space). Negative or non-finite → '0'.
+ */
+export function formatCountCompact(count: number): string {
+  if (!Number.isFinite(count) || count < 0) return '0';
+  return COMPACT.format(Math.floor(count));
 }

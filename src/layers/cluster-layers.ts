@@ -1,12 +1,64 @@
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { clusterColor, COLORS, cssColorToRgba, type Rgba } from '../core/colors.ts';
 import { SIZE_PX } from '../core/constants.ts';
-import { formatClusterCount, formatPriceLabel } from '../core/format.ts';
+import { formatClusterCount, formatCountCompact, formatPriceLabel } from '../core/format.ts';
 import type { ClusterResult } from '../../workers/contract.ts';
 
 /** Every character a label can hold: digits, the K/M suffixes, separators and Spanish letters. */
 export const LABEL_CHARACTERS =
-  '0123456789KMk.,$ -abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñüÁÉÍÓÚÑÜ¿¡²';
+  '0123456789KMk.,$ \u00a0-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñüÁÉÍÓÚÑÜ¿¡²';
+
+/**
+ * How clusters are drawn. 'icon': the listing maps' 25×25 px icon with a compact count ('1,8k', '29k') whose
+ * font shrinks until it fits; 'count': the explorer's clusters grow with their count (log scale from 25 px)
+ * and carry the Spanish compact count ('269 mil', '1,3 M') at the normal size.
+ */
+export type ClusterSizing = 'icon' | 'count';
+
+const LABEL_SIZE = 11;
+const MIN_LABEL_SIZE = 7;
+const ICON_RADIUS = SIZE_PX.clusterIcon / 2;
+/** Space kept between a count and its circle's edge, px: tight in the fixed 25-px icon, roomier when sized. */
+const ICON_MARGIN = 3;
+const LABEL_MARGIN = 5;
+
+/**
+ * Approximate advance of a label character in em as deck.gl's TextLayer draws Noto Sans SemiBold (measured on
+ * rendered labels, rounded up): narrow punctuation and i/l, wide M/m, the rest like a digit.
+ */
+function charEm(c: string): number {
+  if (c === ',' || c === '.' || c === ' ' || c === '\u00a0' || c === 'i' || c === 'l') return 0.32;
+  if (c === 'M' || c === 'm') return 0.98;
+  return 0.64;
+}
+
+/** The label's approximate width in px at a font size. */
+export function labelWidth(text: string, sizePx: number): number {
+  let em = 0;
+  for (const c of text) em += charEm(c);
+  return em * sizePx;
+}
+
+/** A cluster's circle radius, label and font size for a count under a sizing. */
+export function clusterStyle(
+  count: number,
+  sizing: ClusterSizing,
+): { radius: number; label: string; size: number } {
+  if (sizing === 'icon') {
+    const label = formatClusterCount(count);
+    const fit = (2 * (ICON_RADIUS - ICON_MARGIN)) / labelWidth(label, 1);
+    return {
+      radius: ICON_RADIUS,
+      label,
+      size: Math.max(MIN_LABEL_SIZE, Math.min(LABEL_SIZE, Math.floor(fit))),
+    };
+  }
+  const label = formatCountCompact(count);
+  // One step of 25 % per factor of ten above 100, and never narrower than the label.
+  const grown = ICON_RADIUS * (1 + 0.25 * Math.max(0, Math.log10(count / 100)));
+  const radius = Math.max(grown, labelWidth(label, LABEL_SIZE) / 2 + LABEL_MARGIN);
+  return { radius, label, size: LABEL_SIZE };
+}
 
 export interface ClusterLayerColors {
   sale: string;
@@ -20,7 +72,11 @@ const toRgba = (css: string, fallback: Rgba) => cssColorToRgba(css, fallback) ??
  * rentals else green (spec), single points by operation. Built once per answer; deck.gl reads them as binary
  * attributes, so no object per point exists.
  */
-export function clusterAttributes(result: ClusterResult, colors: ClusterLayerColors) {
+export function clusterAttributes(
+  result: ClusterResult,
+  colors: ClusterLayerColors,
+  sizing: ClusterSizing = 'icon',
+) {
   const sale = toRgba(colors.sale, [255, 0, 0, 255]);
   const rental = toRgba(colors.rental, [152, 93, 255, 255]);
   const clusterSale = toRgba(COLORS.clusterSale, [255, 0, 0, 153]);
@@ -29,6 +85,8 @@ export function clusterAttributes(result: ClusterResult, colors: ClusterLayerCol
   const positions = new Float32Array(n * 2);
   const fill = new Uint8Array(n * 4);
   const radii = new Float32Array(n);
+  const labels: string[] = new Array<string>(n);
+  const sizes = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     positions[2 * i] = result.positions[2 * i] ?? 0;
     positions[2 * i + 1] = result.positions[2 * i + 1] ?? 0;
@@ -43,20 +101,34 @@ export function clusterAttributes(result: ClusterResult, colors: ClusterLayerCol
           ? sale
           : rental;
     fill.set(color, 4 * i);
-    radii[i] = count > 1 ? SIZE_PX.clusterIcon / 2 : SIZE_PX.markerRadius;
+    if (count > 1) {
+      const style = clusterStyle(count, sizing);
+      radii[i] = style.radius;
+      labels[i] = style.label;
+      sizes[i] = style.size;
+    } else {
+      radii[i] = SIZE_PX.markerRadius;
+      labels[i] = formatPriceLabel(result.prices[i] ?? 0);
+      sizes[i] = LABEL_SIZE;
+    }
   }
-  return { positions, fill, radii };
+  return { positions, fill, radii, labels, sizes };
 }
 
 /** Label of item `i`: a cluster's count, or a single property's price label (spec: permanent price labels). */
-export function itemLabel(result: ClusterResult, i: number): string {
+export function itemLabel(result: ClusterResult, i: number, sizing: ClusterSizing = 'icon'): string {
   const count = result.counts[i] ?? 0;
-  return count > 1 ? formatClusterCount(count) : formatPriceLabel(result.prices[i] ?? 0);
+  return count > 1 ? clusterStyle(count, sizing).label : formatPriceLabel(result.prices[i] ?? 0);
 }
 
 /** The deck.gl layers of one engine answer. */
-export function clusterLayers(id: string, result: ClusterResult, colors: ClusterLayerColors) {
-  const { positions, fill, radii } = clusterAttributes(result, colors);
+export function clusterLayers(
+  id: string,
+  result: ClusterResult,
+  colors: ClusterLayerColors,
+  sizing: ClusterSizing = 'icon',
+) {
+  const { positions, fill, radii, labels, sizes } = clusterAttributes(result, colors, sizing);
   const data = {
     length: result.length,
     attributes: {
@@ -78,10 +150,10 @@ export function clusterLayers(id: string, result: ClusterResult, colors: Cluster
     new TextLayer({
       id: `${id}-labels`,
       data: { length: result.length, attributes: { getPosition: { value: positions, size: 2 } } },
-      getText: (_: unknown, { index }: { index: number }) => itemLabel(result, index),
+      getText: (_: unknown, { index }: { index: number }) => labels[index] ?? '',
       getColor: (_: unknown, { index }: { index: number }) =>
         (result.counts[index] ?? 0) > 1 ? [255, 255, 255, 255] : [31, 41, 51, 255],
-      getSize: 11,
+      getSize: (_: unknown, { index }: { index: number }) => sizes[index] ?? LABEL_SIZE,
       getPixelOffset: (_: unknown, { index }: { index: number }) =>
         (result.counts[index] ?? 0) > 1 ? [0, 0] : [0, -14],
       fontFamily: 'Noto Sans, system-ui, sans-serif',

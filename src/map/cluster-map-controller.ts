@@ -3,7 +3,7 @@ import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { Rgba } from '../core/colors.ts';
 import type { BBox, PropertyTable } from '../core/types.ts';
-import { clusterLayers, type ClusterLayerColors } from '../layers/cluster-layers.ts';
+import { clusterLayers, type ClusterLayerColors, type ClusterSizing } from '../layers/cluster-layers.ts';
 import { highlightLayers } from '../layers/highlight-layers.ts';
 import { ClusterClient, isEngineClosed, type WorkerHandle } from '../../workers/client.ts';
 import type {
@@ -58,6 +58,8 @@ export interface ClusterMapProps extends ClusterMapEvents {
   filter: EngineFilter;
   /** Ask the view's per-quarter summary after every view. */
   summaries: boolean;
+  /** 25-px icons with a fitted count (listing maps) or circles sized by count (the explorer). */
+  sizing: ClusterSizing;
 }
 
 export interface ClusterMapOptions {
@@ -185,7 +187,7 @@ export class ClusterMapController {
   };
 
   private clusterLayersOf(view: ClusterResult): Layer[] {
-    return clusterLayers(this.options.id, view, this.props.colors);
+    return clusterLayers(this.options.id, view, this.props.colors, this.props.sizing);
   }
 
   private render(): void {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatArea,
   formatClusterCount,
+  formatCountCompact,
   formatDistanceLabel,
   formatNumber,
   formatPrice,
@@ -120,10 +121,29 @@ describe('formatClusterCount (fits the 25-px cluster icon)', () => {
     [9999, '9,9k'],
     [10_000, '10k'],
     [29_029, '29k'],
-    [1_250_000, '1250k'],
+    [999_499, '999k'],
+    [999_500, '1M'],
+    [1_250_000, '1,3M'],
+    [23_000_000, '23M'],
     [Number.NaN, '0'],
     [-5, '0'],
   ])('%s → %s', (count, text) => {
     expect(formatClusterCount(count)).toBe(text);
+  });
+});
+
+describe('formatCountCompact (explorer clusters and legends: es compact, no-break space)', () => {
+  it.each([
+    [7, '7'],
+    [999, '999'],
+    [1000, '1\u00a0mil'],
+    [1834, '1,8\u00a0mil'],
+    [269_000, '269\u00a0mil'],
+    [1_300_000, '1,3\u00a0M'],
+    [12_345_678, '12,3\u00a0M'],
+    [Number.POSITIVE_INFINITY, '0'],
+    [-1, '0'],
+  ])('%s → %s', (count, text) => {
+    expect(formatCountCompact(count)).toBe(text);
   });
 });

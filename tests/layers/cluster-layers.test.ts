@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPriceLabel } from '../../src/core/format.ts';
-import { clusterAttributes, itemLabel, LABEL_CHARACTERS } from '../../src/layers/cluster-layers.ts';
+import { formatCountCompact, formatPriceLabel } from '../../src/core/format.ts';
+import {
+  clusterAttributes,
+  clusterStyle,
+  itemLabel,
+  LABEL_CHARACTERS,
+  labelWidth,
+} from '../../src/layers/cluster-layers.ts';
 import type { ClusterResult } from '../../workers/contract.ts';
 
 /** An engine answer: [lng, lat, count, sales, price] per item. */
@@ -77,5 +83,48 @@ describe('cluster layer attributes (binary, from the engine answer)', () => {
     labels.push('1.5k', 'Código Pérdida Ñ ü ¿¡ m²');
     for (const label of labels)
       for (const ch of label) expect(LABEL_CHARACTERS, `«${ch}» of «${label}»`).toContain(ch);
+  });
+});
+
+describe('cluster labels fit their circles', () => {
+  const counts = [2, 9, 42, 999, 1000, 4400, 9999, 29_029, 269_000, 999_999, 1_300_000, 23_000_000];
+
+  it.each(counts)(
+    "listing maps ('icon'): %s stays in the 25×25 px icon, the font shrinking as needed",
+    (count) => {
+      const style = clusterStyle(count, 'icon');
+      expect(style.radius).toBe(12.5);
+      expect(style.size).toBeGreaterThanOrEqual(7);
+      expect(style.size).toBeLessThanOrEqual(11);
+      expect(labelWidth(style.label, style.size)).toBeLessThanOrEqual(2 * 12.5 - 6);
+    },
+  );
+
+  it.each(counts)(
+    "the explorer ('count'): %s gets a circle from 25 px up that holds its Spanish count",
+    (count) => {
+      const style = clusterStyle(count, 'count');
+      expect(style.label).toBe(formatCountCompact(count));
+      expect(style.size).toBe(11);
+      expect(style.radius).toBeGreaterThanOrEqual(12.5);
+      expect(labelWidth(style.label, style.size)).toBeLessThanOrEqual(2 * style.radius - 10);
+    },
+  );
+
+  it('explorer circles follow a log scale of the count from 25 px (wider only where a label needs it)', () => {
+    for (const count of counts) {
+      const logScale = 12.5 * (1 + 0.25 * Math.max(0, Math.log10(count / 100)));
+      expect(clusterStyle(count, 'count').radius).toBeGreaterThanOrEqual(logScale - 1e-9);
+    }
+    expect(clusterStyle(23_000_000, 'count').radius).toBeGreaterThan(2 * clusterStyle(9, 'count').radius);
+  });
+
+  it('the explorer sizing reaches the layer attributes; compact counts are in the font atlas', () => {
+    const big = answer([[0, 0, 269_000, 1, 0]]);
+    const { radii, labels } = clusterAttributes(big, COLORS, 'count');
+    expect(radii[0]).toBeCloseTo(clusterStyle(269_000, 'count').radius, 4);
+    expect(labels[0]).toBe('269\u00a0mil');
+    for (const ch of formatCountCompact(1_300_000) + formatCountCompact(4400))
+      expect(LABEL_CHARACTERS).toContain(ch);
   });
 });

@@ -77,6 +77,7 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
       activeRow: activeRow < 0 ? null : activeRow,
       filter: NO_FILTER,
       summaries: false,
+      sizing: 'icon',
       onView: setView,
       onHover: setHover,
       onSelect: select,

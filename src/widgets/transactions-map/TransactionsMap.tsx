@@ -85,6 +85,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
       activeRow: null,
       filter,
       summaries: true,
+      sizing: 'count',
       onView: (view) => {
         clock.expect(viewFigures(view).sum);
         if (map) patchTransactions(mapId, { ...viewFigures(view, map), updatedAt: performance.now() });
