@@ -45,6 +45,7 @@ export const MESSAGES = {
     parking: 'est',
     squareMetres: 'm²',
     close: 'Cerrar',
+    open: 'Ver inmueble',
     photoMissing: 'Foto no disponible',
   },
   drawing: {

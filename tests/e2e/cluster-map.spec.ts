@@ -106,6 +106,13 @@ test('fits all points; clusters coloured by sale ≥ rental; single points carry
   const errors = collectPageErrors(page);
   await open(page, '#/busqueda');
   await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+  // The fitted view's answer follows the load: wait for it (two clusters and one point).
+  await expect
+    .poll(async () => {
+      const v = await probe(page, 'busqueda');
+      return (v?.clusters.length ?? 0) + (v?.singles.length ?? 0);
+    })
+    .toBe(3);
   const p = await probe(page, 'busqueda');
   expect(p?.rejected).toBe(4);
   const near = (lng: number, lat: number) =>
@@ -199,6 +206,13 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('property-card')).toHaveCount(0);
     await expect(panel.locator('.mobile-panel__code')).toHaveText('COD-b1');
     await expect(panel.locator('.mobile-panel__slide')).toHaveCount(3); // three placeholders
+    // A tap opens the panel only; its 'Ver inmueble' opens the property's page.
+    expect(await page.evaluate(() => window.__opened)).toEqual([]);
+    await panel.getByRole('button', { name: 'Ver inmueble' }).click();
+    const origin = new URL(page.url()).origin;
+    expect(await page.evaluate(() => window.__opened)).toEqual([
+      [`${origin}/inmuebles/b1`, '_blank', 'noopener,noreferrer'],
+    ]);
 
     const [x2, y2] = await pixel(page, 'busqueda', -68.0, 10.162);
     await page.waitForTimeout(150);

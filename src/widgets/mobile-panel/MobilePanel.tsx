@@ -21,6 +21,13 @@ export interface MobilePanelProps {
  */
 export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProps) {
   const [closing, setClosing] = useState(false);
+  // A new property while the old one fades (a tap on another marker is also an outside click): the panel
+  // shows the new one and the fade is called off, so its end cannot close the new selection.
+  const [shown, setShown] = useState(property);
+  if (shown !== property) {
+    setShown(property);
+    setClosing(false);
+  }
   const panel = useRef<HTMLElement | null>(null);
   const [emblaRef] = useEmblaCarousel({ loop: true, duration: 25 });
   const f = cardFields(property, window.location.origin);
@@ -54,8 +61,8 @@ export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProp
   }, [property]);
 
   if (!mapAvailable) return null;
+  const url = safeUrl(property.url, window.location.origin);
   const openUrl = () => {
-    const url = safeUrl(property.url, window.location.origin);
     if (url) window.open(url, '_blank', 'noopener,noreferrer');
   };
   return (
@@ -96,6 +103,11 @@ export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProp
         {f.urbanizacion ? <span>{f.urbanizacion}</span> : null}
         {f.direccion ? <span>{f.direccion}</span> : null}
       </button>
+      {url ? (
+        <button type="button" className="mobile-panel__open" onClick={openUrl}>
+          {MESSAGES.card.open}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -35,8 +35,8 @@ export interface Selected {
 }
 
 /**
- * What a click on a single property does: pan (see selectionPan), mark it selected, tell the host and open
- * its page; a click on the background clears the selection.
+ * What a click on a single property does: pan (see selectionPan), mark it selected, tell the host, and on a
+ * desktop open its page (a phone's tap opens the panel only); a click on the background clears the selection.
  */
 export function useSelection(
   map: MapLibreMap | null,
@@ -56,7 +56,8 @@ export function useSelection(
       if (pan[0] !== 0 || pan[1] !== 0) map.panBy(pan, { duration: 0 });
       setSelected({ row: hit.row, mode });
       onSelect?.(property);
-      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+      // A desktop click opens the page too (spec); on a phone the panel's 'Ver inmueble' does.
+      if (url && mode === 'popup') window.open(url, '_blank', 'noopener,noreferrer');
     },
     [map, properties, onSelect, setSelected],
   );
