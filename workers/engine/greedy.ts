@@ -15,6 +15,7 @@
  * minPoints > 2 changes the rule (small groups are copied in kdbush's traversal order): see greedy-kd.ts.
  */
 import type { Forest } from './forest.ts';
+import { assignEntity, STACK_BIT, type StackMembers } from './stacks.ts';
 
 /** Nodes of one level (fixed-capacity buffers; `length` in use), in a spatially coherent order. */
 export interface Layout {
@@ -42,6 +43,12 @@ export function layout(capacity: number): Layout {
 const OFFSET = 0x20000000; // Int32 mercator is in [-2^29, 2^29]: shift to [0, 2^30] for cell numbers
 const UNKNOWN = -1;
 const SEED = -2;
+
+/**
+ * Bucket entries scanned by `resolve` since the counter was last reset: a cost measure that tests read to
+ * check that stacked points stay near-linear (summed per probe, not per entry, so the hot loop does not pay).
+ */
+export const greedyCost = { scanned: 0 };
 
 /** Low 16 bits of v spread to the even bits. */
 function spread(v: number): number {
@@ -127,6 +134,7 @@ function resolve(r: number, inv: number, mask: number, s: LevelScratch): void {
   const { start, state, stack, sumX, sumY, total } = s;
   const r2 = r * r;
   const probe = new Int32Array(4);
+  let scanned = 0;
   state.fill(UNKNOWN, 0, n);
   for (let k = 0; k < n; k++) {
     if (state[k] !== UNKNOWN) continue;
@@ -157,6 +165,7 @@ function resolve(r: number, inv: number, mask: number, s: LevelScratch): void {
       let bestPrio = prio[t]!;
       for (let q = 0; q < probes; q++) {
         const b = probe[q]!;
+        scanned += start[b + 1]! - start[b]!;
         for (let j = start[b]!, end = start[b + 1]!; j < end; j++) {
           const p = prio[j]!;
           if (p >= bestPrio || state[j]! >= 0) continue;
@@ -186,11 +195,14 @@ function resolve(r: number, inv: number, mask: number, s: LevelScratch): void {
       }
     }
   }
+  greedyCost.scanned += scanned;
 }
 
 /**
  * Clusters the level `cur` (zoom z + 1) in place into zoom z, recording new clusters and memberships in the
- * forest; `points` says `cur` is still the raw points. Returns false when nothing merged (the level is then
+ * forest; `points` says `cur` is still the raw points (count 1 each). `stacks`: `cur` is the raw level with
+ * stacked points collapsed (stacks.ts) — a stack node is a cluster at the first zoom even with no neighbour,
+ * as supercluster merges identical points there. Returns false when nothing merged (the level is then
  * unchanged).
  */
 export function clusterLevel(
@@ -200,6 +212,7 @@ export function clusterLevel(
   s: LevelScratch,
   forest: Forest,
   points = false,
+  stacks: StackMembers | null = null,
 ): boolean {
   // Cells a hair over 2r wide: a query disc's bounding box spans at most 2×2 cells.
   const inv = 1 / (2 * r * (1 + 1e-9));
@@ -218,11 +231,11 @@ export function clusterLevel(
     if (st !== SEED) {
       let c = clusterOf[st]!;
       if (c < 0) c = clusterOf[st] = forest.create(zoom);
-      forest.assign(entity[k]!, c);
+      assignEntity(forest, entity[k]!, c, stacks);
       continue;
     }
     cur.prio[w] = prio[k]!;
-    if (total[k] === count[k]) {
+    if (total[k] === count[k] && entity[k]! < STACK_BIT) {
       cur.x[w] = x[k]!;
       cur.y[w] = y[k]!;
       cur.count[w] = count[k]!;
@@ -237,7 +250,7 @@ export function clusterLevel(
     cur.count[w] = total[k]!;
     forest.place(c, cur.x[w]!, cur.y[w]!, total[k]!);
     cur.entity[w++] = forest.entityOf(c);
-    forest.assign(entity[k]!, c);
+    assignEntity(forest, entity[k]!, c, stacks);
   }
   cur.length = w;
   return formed;
