@@ -1,0 +1,41 @@
+/**
+ * Stacked variants of the synthetic table (synthetic.ts) for the stacked-points benchmark and tests: real
+ * data piles rows onto one coordinate when they are geocoded to an urbanización, a municipio seat or a city
+ * centre. Facets are left as generated, so every stack mixes quarters, colours and operations.
+ */
+import type { PropertyTable } from '../../src/core/types.ts';
+import { rng, syntheticTable } from './synthetic.ts';
+
+export type StackMix = 'plain' | '30% on 40 spots' | '100% on one spot';
+export const STACK_MIXES: readonly StackMix[] = ['plain', '30% on 40 spots', '100% on one spot'];
+
+/** Plaza Venezuela, Caracas: where the one-spot table piles every row. */
+const ONE_SPOT = [-66.883, 10.4995] as const;
+
+/** `spots` positions of the plain table's own distribution (its first rows), rounded like the backend's. */
+function spotsOf(table: PropertyTable, spots: number): [number, number][] {
+  return Array.from({ length: Math.min(spots, table.length) }, (_, i) => [
+    table.lng[i] ?? ONE_SPOT[0],
+    table.lat[i] ?? ONE_SPOT[1],
+  ]);
+}
+
+/** The synthetic table of `n` rows with the stacking `mix` applied (deterministic for a seed). */
+export function stackedTable(n: number, mix: StackMix, seed = 7): PropertyTable {
+  const table = syntheticTable(n, seed);
+  if (mix === 'plain') return table;
+  if (mix === '100% on one spot') {
+    table.lng.fill(ONE_SPOT[0]);
+    table.lat.fill(ONE_SPOT[1]);
+    return table;
+  }
+  const spots = spotsOf(table, 40);
+  const random = rng(seed + 1);
+  for (let i = 0; i < n; i++) {
+    if (random() >= 0.3) continue;
+    const [lng, lat] = spots[Math.floor(random() * spots.length)] ?? ONE_SPOT;
+    table.lng[i] = lng;
+    table.lat[i] = lat;
+  }
+  return table;
+}
