@@ -15,7 +15,7 @@
  * ranks and leaves paging work on them unchanged.
  */
 import type { Forest } from './forest.ts';
-import type { Layout } from './greedy.ts';
+import type { Layout } from './level.ts';
 
 /** Entity tag of a stack node at the raw level (point and cluster entities stay below 2^25). */
 export const STACK_BIT = 0x80000000;
@@ -26,10 +26,17 @@ export interface StackMembers {
   readonly members: Uint32Array;
 }
 
-/** Fibonacci-style mix of a fixed-point pair into `bits` bits (cheap, and spreads grid-aligned inputs). */
-function slot(x: number, y: number, shift: number): number {
-  return (Math.imul(x ^ Math.imul(y, 0x85ebca6b), 0x9e3779b1) ^ Math.imul(y, 0xc2b2ae35)) >>> shift;
+/**
+ * Slot of a fixed-point pair: multiply-add-shift with odd multipliers drawn per load. Positions come from
+ * outside (a hostile file could choose them), and fixed multipliers would let it pile every position into a
+ * few slots and make this pass quadratic again; random ones make collisions improbable for any input. The
+ * multipliers never affect the result: nodes are numbered by first occurrence, not by slot.
+ */
+function slot(x: number, y: number, a: number, b: number, shift: number): number {
+  return (Math.imul(x, a) + Math.imul(y ^ (y >>> 15), b)) >>> shift;
 }
+
+const oddMultiplier = () => (Math.floor(Math.random() * 2 ** 32) | 1) >>> 0;
 
 /**
  * Fills `cur` with the raw level (zoom maxZoom + 1) of the points `xs`, `ys`: one node per distinct
@@ -45,12 +52,14 @@ export function collapseStacks(xs: Int32Array, ys: Int32Array, cur: Layout): Sta
   const table = new Int32Array(size).fill(-1);
   const nodeOf = new Uint32Array(n);
   const { x, y, count, prio, entity } = cur;
+  const a = oddMultiplier();
+  const b = oddMultiplier();
   let nodes = 0;
   /* eslint-disable @typescript-eslint/no-non-null-assertion -- indices < n or < size by construction */
   for (let i = 0; i < n; i++) {
     const px = xs[i]!;
     const py = ys[i]!;
-    let h = slot(px, py, shift);
+    let h = slot(px, py, a, b, shift);
     for (;;) {
       const u = table[h]!;
       if (u < 0) {
