@@ -17,7 +17,7 @@ const optionsArb = fc.record({
   radius: fc.constantFrom(20, 40, 60),
   extent: fc.constant(512),
   minZoom: fc.integer({ min: 0, max: 2 }),
-  maxZoom: fc.constantFrom(12, 16),
+  maxZoom: fc.constantFrom(12, 16, 18),
   minPoints: fc.constant(2),
 });
 const boxArb: fc.Arbitrary<BBox> = fc

@@ -10,7 +10,8 @@
  * orders for the packed trees (packed-tree.ts) — no id or permutation arrays.
  */
 import { Forest } from './forest.ts';
-import { clusterLevel, layout, LevelScratch } from './greedy.ts';
+import { clusterLevel } from './greedy.ts';
+import { layout, LevelScratch } from './level.ts';
 import { clusterLevelKd } from './greedy-kd.ts';
 import { encode, latY, lngX } from './mercator.ts';
 import { PackedTree } from './packed-tree.ts';
@@ -84,14 +85,14 @@ function clusterAllLevels(xs: Int32Array, ys: Int32Array, o: HierarchyOptions, s
     for (let i = 0; i < n; i++) cur.prio[i] = cur.entity[i] = i;
     cur.length = n;
   }
-  const scratch = new LevelScratch(n);
+  const scratch = new LevelScratch(cur.length); // levels only shrink: the raw level is the largest
   let points = stacks === null; // until something merges, the level is the raw points (count 1 each)
   // A lone stack still has to become a cluster at maxZoom, so the first level runs whenever stacks exist.
   for (let z = o.maxZoom; z >= o.minZoom && (cur.length > 1 || stacks); z--) {
     const r = (o.radius / (o.extent * 2 ** z)) * 0x40000000;
     const formed =
       o.minPoints <= 2
-        ? clusterLevel(cur, z, r, scratch, forest, points, stacks)
+        ? clusterLevel(cur, z, r, scratch, forest, points, stacks, z === o.maxZoom)
         : clusterLevelKd(cur, z, r, o.minPoints, scratch, forest);
     stacks = null; // every stack node merged into a cluster at the first level
     if (formed) points = false;
