@@ -6,8 +6,14 @@
 import type { PropertyTable } from '../../src/core/types.ts';
 import { rng, syntheticTable } from './synthetic.ts';
 
-export type StackMix = 'plain' | '30% on 40 spots' | '100% on one spot';
-export const STACK_MIXES: readonly StackMix[] = ['plain', '30% on 40 spots', '100% on one spot'];
+export type StackMix = 'plain' | '30% on 40 spots' | '30% within 10 m of 40 spots' | '100% on one spot';
+/** The last but one: jittered geocodes, distinct points packed far below a cluster radius. */
+export const STACK_MIXES: readonly StackMix[] = [
+  'plain',
+  '30% on 40 spots',
+  '30% within 10 m of 40 spots',
+  '100% on one spot',
+];
 
 /** Central Caracas, the centre of the benchmark's street views: where the one-spot table piles every row. */
 const ONE_SPOT = [-66.88, 10.49] as const;
@@ -33,8 +39,10 @@ export function stackedTable(n: number, mix: StackMix, seed = 7): PropertyTable 
   for (let i = 0; i < n; i++) {
     if (random() >= 0.3) continue;
     const [lng, lat] = spots[Math.floor(random() * spots.length)] ?? ONE_SPOT;
-    table.lng[i] = lng;
-    table.lat[i] = lat;
+    // ±5 m (about 4.5e-5°) around the spot, rounded to 1e-6° like the backend's positions.
+    const jitter = mix === '30% on 40 spots' ? 0 : 4.5e-5;
+    table.lng[i] = Math.round((lng + (random() * 2 - 1) * jitter) * 1e6) / 1e6;
+    table.lat[i] = Math.round((lat + (random() * 2 - 1) * jitter) * 1e6) / 1e6;
   }
   return table;
 }

@@ -3,6 +3,7 @@
  * table of the same size, in one run (medians), with supercluster side by side at the smallest size:
  *   node --expose-gc --import tsx bench/engine/stacked.ts [--sizes 64000,1000000,5000000] [--runs 5]
  * Writes bench/results/stacked.json and stacked.md. The goal: every mix loads within 1.5× the plain table.
+ * Loads are interleaved across the mixes of a size (runs × 3 rounds below 1M, at most 3 from 1M).
  * The load average is written too: this machine is shared, and a busy neighbour slows every column alike.
  */
 import { loadavg } from 'node:os';
@@ -47,15 +48,26 @@ interface Row {
   superclusterMs?: number;
 }
 
-/** The engine on one table: load (median of `builds`), a filter change, a street view and a leaves page. */
-function measure(table: PropertyTable, builds: number): Omit<Row, 'n' | 'mix' | 'vsPlain' | 'builds'> {
-  let engine = new ClusterEngine();
-  const loads: number[] = [];
+/** Load times of every mix, interleaved (mix by mix within each round) so a busy neighbour hits all alike. */
+function loadTimes(
+  tables: readonly PropertyTable[],
+  builds: number,
+): { ms: number[][]; engines: ClusterEngine[] } {
+  const ms = tables.map((): number[] => []);
+  const engines = tables.map(() => new ClusterEngine());
   for (let k = 0; k < builds; k++) {
-    engine = new ClusterEngine();
-    gc();
-    loads.push(time(() => engine.load(table)));
+    tables.forEach((table, m) => {
+      engines[m] = new ClusterEngine(); // the previous one becomes garbage before the next build
+      gc();
+      const engine = engines[m];
+      ms[m]?.push(time(() => engine.load(table)));
+    });
   }
+  return { ms, engines };
+}
+
+/** A filter change, a street view and a leaves page on a loaded engine. */
+function queries(engine: ClusterEngine): Pick<Row, 'filterMs' | 'streetMs' | 'leavesMs'> {
   const filterMs = median(
     repeat(runs * 2, () => {
       if (oneQuarter) engine.setFilter(oneQuarter);
@@ -75,23 +87,26 @@ function measure(table: PropertyTable, builds: number): Omit<Row, 'n' | 'mix' | 
     });
   }
   const leavesMs = biggest < 0 ? NaN : median(repeat(runs * 4, () => engine.getLeaves(biggest, 100, 0)));
-  return { loadMs: median(loads), filterMs, streetMs, leavesMs };
+  return { filterMs, streetMs, leavesMs };
 }
 
-// Warm the JIT on every mix first, so the first table measured (the plain one) is not the one that pays.
+// Warm the JIT on every mix first, so the first table measured is not the one that pays for compilation.
 for (const mix of STACK_MIXES)
   new ClusterEngine().load(stackedTable(Math.min(64_000, sizes[0] ?? 64_000), mix));
 gc();
 const rows: Row[] = [];
 const loadBefore = loadavg();
 for (const n of sizes) {
-  const builds = n >= 1_000_000 ? Math.min(runs, 3) : runs;
-  let plainMs = NaN;
-  for (const mix of STACK_MIXES) {
-    const table = stackedTable(n, mix);
-    const row: Row = { n, mix, builds, vsPlain: NaN, ...measure(table, builds) };
-    if (mix === 'plain') plainMs = row.loadMs;
-    row.vsPlain = row.loadMs / plainMs;
+  const builds = n >= 1_000_000 ? Math.min(runs, 3) : runs * 3;
+  const tables = STACK_MIXES.map((mix) => stackedTable(n, mix));
+  const { ms, engines } = loadTimes(tables, builds);
+  const plainMs = median(ms[0] ?? []);
+  STACK_MIXES.forEach((mix, m) => {
+    const table = tables[m] ?? tables[0];
+    const engine = engines[m];
+    if (!table || !engine) return;
+    const loadMs = median(ms[m] ?? []);
+    const row: Row = { n, mix, builds, loadMs, vsPlain: loadMs / plainMs, ...queries(engine) };
     if (n === sizes[0]) {
       const all = Uint32Array.from({ length: n }, (_, i) => i);
       gc();
@@ -102,8 +117,10 @@ for (const n of sizes) {
     }
     rows.push(row);
     console.log(JSON.stringify(row));
-    gc();
-  }
+  });
+  tables.length = 0;
+  engines.length = 0;
+  gc();
 }
 const loadAfter = loadavg();
 
@@ -116,10 +133,12 @@ const la = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
 const md = [
   `## Stacked points (medians; radius ${OPTIONS.radius}, maxZoom ${OPTIONS.maxZoom}, ${OPTIONS.extent}-px tiles)`,
   `Machine: ${String(m.cpu)}, ${String(m.cores)} cores, Node ${String(m.node)}; load average (1/5/15 min) ${la(loadBefore)} before, ${la(loadAfter)} after. ` +
-    'Data: bench/engine/synthetic.ts, then 30% of the rows moved onto 40 spots of its own distribution, or every row onto one spot ' +
+    'Data: bench/engine/synthetic.ts, then 30% of the rows moved onto 40 spots of its own distribution (exactly, or jittered ' +
+    'within ±5 m: distinct points far closer than a cluster radius), or every row onto one spot ' +
     '(bench/engine/stacked-data.ts). Load: ClusterEngine.load (checks, hierarchy, facet keys, filter). ' +
     `Filter: '${filterName}' applied and the state view answered; street: the z17 view; leaves: the first 100 rows of the biggest ` +
-    'item of the z18 street view. At the smallest size, the plain clustering path (stacks kept apart; hierarchy only, one run) and ' +
+    'item of the z18 street view. At the smallest size, the clustering with stacks kept apart (the collapse off; hierarchy only, ' +
+    'one run) and ' +
     'supercluster 9.1.0 loading the same rows as GeoJSON features.',
   ['| goal | measured | |', '| --- | --- | --- |', ...goal].join('\n'),
   markdownTable(

@@ -1,11 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { shapeContains, type AreaShape } from '../../src/core/shapes.ts';
 import type { BBox } from '../../src/core/types.ts';
 import type { EngineFilter } from '../../workers/contract.ts';
 import { viewBoxes } from '../../workers/engine/bbox.ts';
 import { clusterOfRow, expansionZoom, queryClusters, queryLeaves } from '../../workers/engine/queries.ts';
 import { summarize } from '../../workers/engine/summary.ts';
-import { clusters, loaded, reference, referenceTriples, tableFrom, triples, WORLD } from './helpers.ts';
+import {
+  clusters,
+  loaded,
+  passes,
+  reference,
+  referenceTriples,
+  tableFrom,
+  triples,
+  WORLD,
+} from './helpers.ts';
 import { build, filterArb, stackedData, type Built } from './stacks-helpers.ts';
 
 const r7 = (v: number) => Math.round(v * 1e7);
@@ -172,5 +182,37 @@ describe('a stack at the deepest zoom', () => {
     const rest = engine.getLeaves(id, 1e6, 100);
     expect(first.ok && rest.ok && ascending([...first.value, ...rest.value])).toEqual(passing);
     expect(engine.setFilter({ trimestres: 'todos', colores: 'todos', operacion: 'todos' }).ok).toBe(true);
+  });
+});
+
+describe('countInShape on stacked data', () => {
+  it('matches a row-by-row count under random filters (a stack is inside or outside whole)', () => {
+    fc.assert(
+      fc.property(
+        stackedData,
+        filterArb,
+        fc.integer({ min: 0, max: 1000 }),
+        ({ points, facets }, filter, pick) => {
+          const facet = (i: number) => facets[i] ?? { quarter: 0, color: 0, operation: 0 };
+          const engine = loaded(points, {}, facet);
+          expect(engine.setFilter(filter).ok).toBe(true);
+          const [lng = 0, lat = 0] = points[pick % points.length] ?? [];
+          const shape: AreaShape = { kind: 'circle', center: { lat, lng }, radiusM: 50_000 };
+          const contains = shapeContains(shape);
+          let sale = 0;
+          let rental = 0;
+          points.forEach(([x = NaN, y = NaN], i) => {
+            if (!passes(facet(i), filter) || !contains(x, y)) return;
+            if (facet(i).operation === 0) sale++;
+            else rental++;
+          });
+          expect(engine.countInShape(shape)).toEqual({
+            ok: true,
+            value: { inside: sale + rental, sale, rental },
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
