@@ -23,8 +23,8 @@ const UNKNOWN = -1;
 const SEED = -2;
 
 /**
- * Bucket entries scanned by `resolve` since the counter was last reset: a cost measure that tests read to
- * check that stacked points stay near-linear (summed per probe, not per entry, so the hot loop does not pay).
+ * Bucket entries visited by `resolve` since the counter was last reset: a cost measure that tests read to
+ * check that stacked points and dense clouds stay near-linear (a register increment; it costs nothing seen).
  */
 export const greedyCost = { scanned: 0 };
 
