@@ -4,6 +4,7 @@ import { shapeContains, type AreaShape } from '../../src/core/shapes.ts';
 import type { BBox } from '../../src/core/types.ts';
 import type { EngineFilter } from '../../workers/contract.ts';
 import { viewBoxes } from '../../workers/engine/bbox.ts';
+import { buildHierarchy } from '../../workers/engine/hierarchy.ts';
 import { clusterOfRow, expansionZoom, queryClusters, queryLeaves } from '../../workers/engine/queries.ts';
 import { summarize } from '../../workers/engine/summary.ts';
 import {
@@ -214,5 +215,26 @@ describe('countInShape on stacked data', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('collapse without any clustering level', () => {
+  it('lays out every stacked row when no zoom clusters (minZoom above maxZoom, a direct build)', () => {
+    const table = tableFrom([
+      [1, 2],
+      [1, 2],
+      [3, 4],
+      [1, 2],
+    ]);
+    const rows = Uint32Array.from([0, 1, 2, 3]);
+    const h = buildHierarchy(table.lng, table.lat, rows, {
+      radius: 40,
+      extent: 512,
+      minZoom: 5,
+      maxZoom: 4,
+      minPoints: 2,
+    });
+    expect(ascending(h.order)).toEqual([0, 1, 2, 3]);
+    expect(h.clusters.length).toBe(0);
   });
 });
