@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 const SUITES: Readonly<Record<string, string>> = {
   datagen: 'bench/datagen.ts',
   engine: 'bench/engine/run.ts',
+  stacked: 'bench/engine/stacked.ts',
   geocoder: 'bench/geocoder.ts',
   browser: 'bench/browser/run.ts',
 };

@@ -169,6 +169,15 @@ export const MESSAGES = {
     clusterRental: 'Grupo con más alquileres',
     chartCaption: 'Transacciones por trimestre en la vista',
   },
+  /** Quarter and colour dictionaries of a data table (VEPT files, tables handed to the engine; issue 21 §3). */
+  table: {
+    tooManyQuarters: 'tiene {n} trimestres distintos (máximo {max})',
+    tooManyColors: 'tiene {n} colores distintos (máximo {max})',
+    labelTooLong: 'una etiqueta de {kind} tiene {n} caracteres (máximo {max})',
+    quarterKind: 'trimestre',
+    colorKind: 'color',
+    dictionaryTooBig: 'diccionarios demasiado grandes ({n} bytes, máximo {max})',
+  },
 } as const;
 
 /**

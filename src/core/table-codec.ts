@@ -1,4 +1,5 @@
-import { validateTable } from './table.ts';
+import { fill, MESSAGES } from './messages.ts';
+import { dictionaryProblem, TABLE_LIMITS, validateTable } from './table.ts';
 import type { PropertyTable } from './types.ts';
 
 /**
@@ -21,6 +22,14 @@ const VERSION = 1;
 const HEADER = 16;
 /** Guard against absurd lengths in corrupt headers (10M rows is twice the largest supported set). */
 const MAX_ROWS = 10_000_000;
+
+/**
+ * Largest dictionary JSON read: the capped dictionaries (TABLE_LIMITS) written with every character escaped
+ * as \uXXXX take (256 + 64) · (64 · 6 + 3) + 30 bytes, under 128 KiB. Checked before parsing, so a huge
+ * dictionary is refused without decoding it.
+ */
+const MAX_DICT_BYTES =
+  (TABLE_LIMITS.quarters + TABLE_LIMITS.colors) * (TABLE_LIMITS.labelLength * 6 + 3) + 64;
 
 const pad8 = (n: number) => (n + 7) & ~7;
 
@@ -83,12 +92,15 @@ function readDictionaries(bytes: Uint8Array, dictBytes: number): { quarters: str
   const { quarters, colors } = (parsed ?? {}) as { quarters?: unknown; colors?: unknown };
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
   if (!strings(quarters) || !strings(colors)) throw new Error('VEPT: diccionarios inválidos');
+  const problem = dictionaryProblem(quarters, colors);
+  if (problem) throw new Error(`VEPT: ${problem}`);
   return { quarters, colors };
 }
 
 /**
  * Decodes a VEPT buffer. Throws an Error with a Spanish message on a wrong magic or version, a truncated
- * or overlong buffer, unreadable dictionaries, or rows indexing past them; never reads out of bounds.
+ * or overlong buffer, unreadable dictionaries or ones past TABLE_LIMITS, or rows indexing past them; never
+ * reads out of bounds.
  * Columns are views into `input` where alignment allows: don't overwrite that buffer while the table is used.
  */
 export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
@@ -101,6 +113,8 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
   const rows = view.getUint32(8, true);
   const dictBytes = view.getUint32(12, true);
   if (rows > MAX_ROWS) throw new Error('VEPT: demasiadas filas');
+  if (dictBytes > MAX_DICT_BYTES)
+    throw new Error(`VEPT: ${fill(MESSAGES.table.dictionaryTooBig, { n: dictBytes, max: MAX_DICT_BYTES })}`);
   const { offsets, total } = layout(rows, dictBytes);
   if (HEADER + dictBytes > bytes.byteLength || total > bytes.byteLength)
     throw new Error(`VEPT: datos truncados (${bytes.byteLength} bytes, se esperaban ${total})`);

@@ -1,3 +1,4 @@
+import { fill, MESSAGES } from './messages.ts';
 import { OPERATION_CODE, type Property, type PropertyTable } from './types.ts';
 
 function dictionary(values: Iterable<string>): { labels: string[]; index: Map<string, number> } {
@@ -22,6 +23,34 @@ export function allocateTable(n: number, quarters: readonly string[], colors: re
 
 /** Largest dictionary a Uint16 column can index. */
 export const MAX_DICTIONARY = 65_535;
+
+/**
+ * Caps on the dictionaries of a table that arrives from outside (a VEPT file, a table posted to the worker).
+ * The engine packs a row's facets into one key ((quarter · colours + colour) · 2 + operation, filter.ts): at
+ * these caps the key space is 256 · 64 · 2 = 32,768, so keys stay 16-bit and the per-filter lookup table
+ * small; uncapped, 65,535 labels of each overflow even 32-bit keys and every filter control lists them all.
+ * 256 quarters are 64 years; 64 colours are far more than a legend can tell apart; 64 characters fit a
+ * control's label without breaking the layout.
+ */
+export const TABLE_LIMITS = { quarters: 256, colors: 64, labelLength: 64 } as const;
+
+/** A Spanish problem with the dictionaries' sizes or label lengths (see TABLE_LIMITS), or null. */
+export function dictionaryProblem(quarters: readonly string[], colors: readonly string[]): string | null {
+  const t = MESSAGES.table;
+  if (quarters.length > TABLE_LIMITS.quarters)
+    return fill(t.tooManyQuarters, { n: quarters.length, max: TABLE_LIMITS.quarters });
+  if (colors.length > TABLE_LIMITS.colors)
+    return fill(t.tooManyColors, { n: colors.length, max: TABLE_LIMITS.colors });
+  for (const [labels, kind] of [
+    [quarters, t.quarterKind],
+    [colors, t.colorKind],
+  ] as const) {
+    const long = labels.find((label) => label.length > TABLE_LIMITS.labelLength);
+    if (long !== undefined)
+      return fill(t.labelTooLong, { kind, n: long.length, max: TABLE_LIMITS.labelLength });
+  }
+  return null;
+}
 
 /**
  * Columnar form of normalized properties: the shape that crosses to the worker. Row `i` is `properties[i]`;

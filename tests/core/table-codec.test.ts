@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPropertyTable, emptyTable } from '../../src/core/table.ts';
+import { buildPropertyTable, emptyTable, TABLE_LIMITS } from '../../src/core/table.ts';
 import { decodeTable, encodeTable } from '../../src/core/table-codec.ts';
 import { normalizeProperties } from '../../src/core/normalize.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
@@ -106,5 +106,49 @@ describe('VEPT codec', () => {
         expect(() => decodeTable(damaged), `byte ${at} = ${value}`).toThrow(/^VEPT: /);
       }
     }
+  });
+});
+
+describe('VEPT dictionary limits (issue 21 §3)', () => {
+  const labels = (n: number, prefix = 'q') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+  /** The sample's rows with other dictionaries (its indices stay below 3, so any dictionary ≥ 3 is valid). */
+  const withLabels = (quarters: string[], colors: string[]): PropertyTable => ({
+    ...sample,
+    quarters,
+    colors,
+  });
+
+  it('decodes dictionaries at the limits: 256 quarters, 64 colours, labels of 64 characters', () => {
+    const quarters = [...labels(255), 'ñ'.repeat(TABLE_LIMITS.labelLength)];
+    const colors = [...labels(63, 'c'), '€'.repeat(TABLE_LIMITS.labelLength)];
+    const table = withLabels(quarters, colors);
+    expect(plain(decodeTable(encodeTable(table)))).toEqual(plain(table));
+  });
+
+  it('refuses more quarters or colours than the limits, in Spanish', () => {
+    expect(() => decodeTable(encodeTable(withLabels(labels(257), labels(3, 'c'))))).toThrow(
+      'VEPT: tiene 257 trimestres distintos (máximo 256)',
+    );
+    expect(() => decodeTable(encodeTable(withLabels(labels(3), labels(65, 'c'))))).toThrow(
+      'VEPT: tiene 65 colores distintos (máximo 64)',
+    );
+  });
+
+  it('refuses a label longer than 64 characters, in Spanish', () => {
+    expect(() => decodeTable(encodeTable(withLabels(['a'.repeat(65), 'b', 'c'], labels(3))))).toThrow(
+      'VEPT: una etiqueta de trimestre tiene 65 caracteres (máximo 64)',
+    );
+    expect(() => decodeTable(encodeTable(withLabels(labels(3), ['x', 'y', 'z'.repeat(100_000)])))).toThrow(
+      'VEPT: una etiqueta de color tiene 100000 caracteres (máximo 64)',
+    );
+  });
+
+  it('refuses 65,535 labels quickly, before parsing an oversized dictionary', () => {
+    const bytes = encodeTable(withLabels(labels(65_535), labels(65_535, 'c')));
+    const started = performance.now();
+    expect(() => decodeTable(bytes)).toThrow(
+      /^VEPT: diccionarios demasiado grandes \(\d+ bytes, máximo \d+\)$/,
+    );
+    expect(performance.now() - started).toBeLessThan(1000); // loose: the point is that nothing is parsed
   });
 });

@@ -6,7 +6,7 @@
  */
 import KDBush from 'kdbush';
 import type { Forest } from './forest.ts';
-import type { Layout, LevelScratch } from './greedy.ts';
+import type { Layout, LevelScratch } from './level.ts';
 
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- loops over in-bounds node indices */
 

@@ -15,33 +15,18 @@
  * minPoints > 2 changes the rule (small groups are copied in kdbush's traversal order): see greedy-kd.ts.
  */
 import type { Forest } from './forest.ts';
-
-/** Nodes of one level (fixed-capacity buffers; `length` in use), in a spatially coherent order. */
-export interface Layout {
-  x: Int32Array;
-  y: Int32Array;
-  count: Uint32Array;
-  /** Place in supercluster's processing order (inherited from the seed). */
-  prio: Uint32Array;
-  /** Point (< pointCount) or pointCount + cluster number. */
-  entity: Uint32Array;
-  length: number;
-}
-
-export function layout(capacity: number): Layout {
-  return {
-    x: new Int32Array(capacity),
-    y: new Int32Array(capacity),
-    count: new Uint32Array(capacity),
-    prio: new Uint32Array(capacity),
-    entity: new Uint32Array(capacity),
-    length: 0,
-  };
-}
+import { LevelScratch, type Layout } from './level.ts';
+import { assignEntity, STACK_BIT, type StackMembers } from './stacks.ts';
 
 const OFFSET = 0x20000000; // Int32 mercator is in [-2^29, 2^29]: shift to [0, 2^30] for cell numbers
 const UNKNOWN = -1;
 const SEED = -2;
+
+/**
+ * Bucket entries visited by `resolve` since the counter was last reset: a cost measure that tests read to
+ * check that stacked points and dense clouds stay near-linear (a register increment; it costs nothing seen).
+ */
+export const greedyCost = { scanned: 0 };
 
 /** Low 16 bits of v spread to the even bits. */
 function spread(v: number): number {
@@ -58,29 +43,6 @@ function spread(v: number): number {
  * a query probes always fall in distinct buckets, so no node is seen twice.
  */
 const bucketOf = (cx: number, cy: number, mask: number) => (spread(cx) | (spread(cy) << 1)) & mask;
-
-/** Scratch arrays for the largest level, reused by every level. */
-export class LevelScratch {
-  readonly sorted: Layout;
-  readonly bucket: Int32Array;
-  readonly start: Uint32Array;
-  readonly state: Int32Array;
-  readonly stack: Int32Array;
-  readonly sumX: Float64Array;
-  readonly sumY: Float64Array;
-  readonly total: Uint32Array;
-
-  constructor(capacity: number) {
-    this.sorted = layout(capacity);
-    this.bucket = new Int32Array(capacity);
-    this.start = new Uint32Array(2 ** Math.max(2, Math.ceil(Math.log2(capacity + 1))) + 1);
-    this.state = new Int32Array(capacity);
-    this.stack = new Int32Array(capacity);
-    this.sumX = new Float64Array(capacity);
-    this.sumY = new Float64Array(capacity);
-    this.total = new Uint32Array(capacity);
-  }
-}
 
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot loops below: every index is in bounds by
    construction (slots < length, buckets ≤ mask), and `?? 0` on each read costs a third of the build. */
@@ -122,11 +84,13 @@ function sortIntoGrid(from: Layout, inv: number, s: LevelScratch, points: boolea
  * Decides every node of `s.sorted`: state = SEED, or the slot of the seed that absorbs it; seeds accumulate
  * their cluster's weighted sums. Hot loop: once per node per zoom.
  */
-function resolve(r: number, inv: number, mask: number, s: LevelScratch): void {
+function resolve(r: number, inv: number, mask: number, s: LevelScratch, prioSorted: boolean): void {
   const { x, y, count, prio, length: n } = s.sorted;
   const { start, state, stack, sumX, sumY, total } = s;
+  const skip = s.bucket; // free between the sort and the output pass
   const r2 = r * r;
   const probe = new Int32Array(4);
+  let scanned = 0;
   state.fill(UNKNOWN, 0, n);
   for (let k = 0; k < n; k++) {
     if (state[k] !== UNKNOWN) continue;
@@ -157,13 +121,26 @@ function resolve(r: number, inv: number, mask: number, s: LevelScratch): void {
       let bestPrio = prio[t]!;
       for (let q = 0; q < probes; q++) {
         const b = probe[q]!;
-        for (let j = start[b]!, end = start[b + 1]!; j < end; j++) {
+        for (let j = start[b]!, end = start[b + 1]!; j < end;) {
+          scanned++;
           const p = prio[j]!;
-          if (p >= bestPrio || state[j]! >= 0) continue;
+          if (p >= bestPrio) {
+            if (prioSorted) break; // the rest of this bucket ranks even later
+            j++;
+            continue;
+          }
+          if (state[j]! >= 0) {
+            // Absorbed entries never matter again: jump over the run (halving the path as we go).
+            let next = skip[j]!;
+            if (next < end && state[next]! >= 0) skip[j] = next = skip[next]!;
+            j = next;
+            continue;
+          }
           const dx = x[j]! - qx;
           const dy = y[j]! - qy;
+          j++;
           if (dx * dx + dy * dy > r2) continue;
-          best = j;
+          best = j - 1;
           bestPrio = p;
         }
       }
@@ -180,18 +157,25 @@ function resolve(r: number, inv: number, mask: number, s: LevelScratch): void {
         total[t] = c;
       } else {
         state[t] = best;
+        skip[t] = t + 1;
         sumX[best]! += qx * c;
         sumY[best]! += qy * c;
         total[best]! += c;
       }
     }
   }
+  greedyCost.scanned += scanned;
 }
 
 /**
  * Clusters the level `cur` (zoom z + 1) in place into zoom z, recording new clusters and memberships in the
- * forest; `points` says `cur` is still the raw points. Returns false when nothing merged (the level is then
- * unchanged).
+ * forest; `points` says `cur` is still the raw points (count 1 each). `stacks`: `cur` is the raw level with
+ * stacked points collapsed (stacks.ts) — a stack node is a cluster at the first zoom even with no neighbour,
+ * as supercluster merges identical points there. `first`: the first level clustered, whose nodes come in
+ * priority order (points by number, collapsed nodes by first occurrence); the stable grid sort keeps every
+ * bucket in that order, so a scan can stop early — the one level where a bucket can hold arbitrarily many
+ * nodes (a dense cloud of distinct points), as nodes of later levels are about a radius apart. Returns false
+ * when nothing merged (the level is then unchanged).
  */
 export function clusterLevel(
   cur: Layout,
@@ -200,11 +184,13 @@ export function clusterLevel(
   s: LevelScratch,
   forest: Forest,
   points = false,
+  stacks: StackMembers | null = null,
+  first = false,
 ): boolean {
   // Cells a hair over 2r wide: a query disc's bounding box spans at most 2×2 cells.
   const inv = 1 / (2 * r * (1 + 1e-9));
   const mask = sortIntoGrid(cur, inv, s, points);
-  resolve(r, inv, mask, s);
+  resolve(r, inv, mask, s, first);
   const { x, y, count, prio, entity, length: n } = s.sorted;
   const { state, sumX, sumY, total } = s;
   // One pass in space order: seeds become the next level's nodes, and memberships are recorded in space
@@ -218,11 +204,11 @@ export function clusterLevel(
     if (st !== SEED) {
       let c = clusterOf[st]!;
       if (c < 0) c = clusterOf[st] = forest.create(zoom);
-      forest.assign(entity[k]!, c);
+      assignEntity(forest, entity[k]!, c, stacks);
       continue;
     }
     cur.prio[w] = prio[k]!;
-    if (total[k] === count[k]) {
+    if (total[k] === count[k] && entity[k]! < STACK_BIT) {
       cur.x[w] = x[k]!;
       cur.y[w] = y[k]!;
       cur.count[w] = count[k]!;
@@ -237,7 +223,7 @@ export function clusterLevel(
     cur.count[w] = total[k]!;
     forest.place(c, cur.x[w]!, cur.y[w]!, total[k]!);
     cur.entity[w++] = forest.entityOf(c);
-    forest.assign(entity[k]!, c);
+    assignEntity(forest, entity[k]!, c, stacks);
   }
   cur.length = w;
   return formed;

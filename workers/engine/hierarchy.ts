@@ -10,10 +10,12 @@
  * orders for the packed trees (packed-tree.ts) — no id or permutation arrays.
  */
 import { Forest } from './forest.ts';
-import { clusterLevel, layout, LevelScratch } from './greedy.ts';
+import { clusterLevel } from './greedy.ts';
+import { layout, LevelScratch } from './level.ts';
 import { clusterLevelKd } from './greedy-kd.ts';
 import { encode, latY, lngX } from './mercator.ts';
 import { PackedTree } from './packed-tree.ts';
+import { collapseStacks, expandStacks } from './stacks.ts';
 
 /** supercluster's options (same names and meanings). */
 export interface HierarchyOptions {
@@ -65,38 +67,51 @@ export function hierarchyBytes(h: Hierarchy): number {
   return arrays.reduce((a, v) => a + v.byteLength, h.pointTree.bytes() + h.clusterTree.bytes());
 }
 
-/** Runs the greedy pass from maxZoom down to minZoom; returns the forest and the top level's entities. */
-function clusterAllLevels(xs: Int32Array, ys: Int32Array, o: HierarchyOptions) {
+/**
+ * Runs the greedy pass from maxZoom down to minZoom; returns the forest and the top level's entities.
+ * `stacking`: collapse points at one fixed-point position into weighted nodes first (stacks.ts). It is off
+ * for minPoints > 2, whose path copies small groups point by point in kdbush's order (and is not quadratic
+ * on stacks: the first point of a stack marks the rest visited), and off when a caller wants the plain path.
+ */
+function clusterAllLevels(xs: Int32Array, ys: Int32Array, o: HierarchyOptions, stacking: boolean) {
   const n = xs.length;
   const forest = new Forest(n);
   const cur = layout(n);
-  cur.x.set(xs);
-  cur.y.set(ys);
-  cur.count.fill(1);
-  for (let i = 0; i < n; i++) cur.prio[i] = cur.entity[i] = i;
-  cur.length = n;
-  const scratch = new LevelScratch(n);
-  let points = true; // until something merges, the level is the raw points
-  for (let z = o.maxZoom; z >= o.minZoom && cur.length > 1; z--) {
+  let stacks = stacking && o.minPoints <= 2 ? collapseStacks(xs, ys, cur) : null;
+  if (!stacking || o.minPoints > 2) {
+    cur.x.set(xs);
+    cur.y.set(ys);
+    cur.count.fill(1);
+    for (let i = 0; i < n; i++) cur.prio[i] = cur.entity[i] = i;
+    cur.length = n;
+  }
+  const scratch = new LevelScratch(cur.length); // levels only shrink: the raw level is the largest
+  let points = stacks === null; // until something merges, the level is the raw points (count 1 each)
+  // A lone stack still has to become a cluster at maxZoom, so the first level runs whenever stacks exist.
+  for (let z = o.maxZoom; z >= o.minZoom && (cur.length > 1 || stacks); z--) {
     const r = (o.radius / (o.extent * 2 ** z)) * 0x40000000;
     const formed =
       o.minPoints <= 2
-        ? clusterLevel(cur, z, r, scratch, forest, points)
+        ? clusterLevel(cur, z, r, scratch, forest, points, stacks, z === o.maxZoom)
         : clusterLevelKd(cur, z, r, o.minPoints, scratch, forest);
+    stacks = null; // every stack node merged into a cluster at the first level
     if (formed) points = false;
   }
-  return { forest, top: cur.entity.slice(0, cur.length) };
+  const top = cur.entity.slice(0, cur.length);
+  return { forest, top: stacks ? expandStacks(top, stacks) : top };
 }
 
 /**
  * Builds the hierarchy over the table rows listed in `rows` (rows with valid coordinates), with
- * supercluster's semantics for the given options.
+ * supercluster's semantics for the given options. `stacking` = false keeps stacked points apart while
+ * clustering (same answers, quadratic on stacks): the reference the tests and the benchmark compare with.
  */
 export function buildHierarchy(
   lng: Float64Array,
   lat: Float64Array,
   rows: Uint32Array,
   options: HierarchyOptions,
+  stacking = true,
 ): Hierarchy {
   const n = rows.length;
   const xs = new Int32Array(n);
@@ -106,7 +121,7 @@ export function buildHierarchy(
     xs[i] = encode(lngX(lng[row] ?? 0));
     ys[i] = encode(latY(lat[row] ?? 0));
   }
-  const { forest, top } = clusterAllLevels(xs, ys, options);
+  const { forest, top } = clusterAllLevels(xs, ys, options, stacking);
   const { order, pointZlo, x, y, clusters } = forest.layOut(top, options.minZoom, { rows, x: xs, y: ys });
   return {
     options,

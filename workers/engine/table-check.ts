@@ -2,6 +2,7 @@
  * Checks a table that crossed a thread boundary: a bad shape is an error (a clear Spanish message); a bad
  * row is only left out and counted — invalid or out-of-range coordinates, unknown dictionary indices.
  */
+import { dictionaryProblem } from '../../src/core/table.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 
 /** More points than this could overflow the exact integer centroid sums (2^29 · n < 2^53). */
@@ -32,7 +33,9 @@ export function tableProblem(table: unknown): string | null {
   }
   if (!isLabels(t.quarters) || !isLabels(t.colors))
     return 'los diccionarios de trimestres y colores deben ser listas de textos';
-  return null;
+  // Capped here too (not only in the VEPT decoder): a table can reach the worker by other paths, and the
+  // filter's packed facet keys (filter.ts) are sized for the capped dictionaries.
+  return dictionaryProblem(t.quarters, t.colors);
 }
 
 /** Rows that can be indexed: finite coordinates within ±180/±90 and dictionary indices in range. */
