@@ -109,6 +109,12 @@ export const MESSAGES = {
     all: 'Todos',
     mode: 'Modo',
   },
+  /** A cluster that zooming cannot split, listed. */
+  stack: {
+    listings: '{n} inmuebles en este punto',
+    transactions: '{n} transacciones en este punto',
+    more: 'y {n} más en este punto',
+  },
   /** Search map demo: what 'Buscar inmuebles en esta zona' found. */
   searchDemo: {
     found: '{n} inmuebles en la zona',

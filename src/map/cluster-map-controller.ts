@@ -11,6 +11,7 @@ import type {
   EngineFilter,
   EngineOptions,
   LoadResult,
+  PropertyRow,
   Summary,
 } from '../../workers/contract.ts';
 import { NO_FILTER } from '../../workers/contract.ts';
@@ -22,6 +23,21 @@ export type TableSource = () => PropertyTable | Promise<PropertyTable>;
 /** A single property under the pointer: its table row and where (CSS px of the map container). */
 export interface PointHit {
   row: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * A cluster that zooming in cannot split within the map's zoom range (rows stacked on one spot, or closer than
+ * the radius at the deepest zoom): shown as a list of its rows, not a pile of markers.
+ */
+export interface StackHit {
+  clusterId: number;
+  /** Rows under the filter. */
+  count: number;
+  lng: number;
+  lat: number;
+  /** Where it was clicked (CSS px of the map container). */
   x: number;
   y: number;
 }
@@ -38,6 +54,8 @@ export interface ClusterMapEvents {
   onHover?: (hit: PointHit | null) => void;
   /** A click on a single property, or null for a click on the background (clusters zoom in instead). */
   onSelect?: (hit: PointHit | null) => void;
+  /** A click on a cluster that cannot split (see StackHit); without this, such a click zooms as far as it can. */
+  onStack?: (stack: StackHit) => void;
   /** The drawn cluster holding the active row (−1: drawn on its own; null: no active row). */
   onActiveCluster?: (cluster: number | null) => void;
   /** deck.gl finished a frame (the explorer times its paints with it). */
@@ -144,9 +162,14 @@ export class ClusterMapController {
     return result;
   }
 
-  /** The zoom at which a cluster splits. */
-  expansionZoom(clusterId: number): Promise<number> {
-    return this.client.getExpansionZoom(clusterId);
+  /** Table rows of a cluster under the filter, a page at a time (a stack's list). */
+  clusterRows(clusterId: number, limit: number, offset = 0): Promise<Uint32Array> {
+    return this.client.getLeaves(clusterId, limit, offset);
+  }
+
+  /** One row of the indexed table (for a list of rows the page does not hold as records). */
+  row(index: number): Promise<PropertyRow> {
+    return this.client.getProperty(index);
   }
 
   /** Stops listening, removes the overlay (and its WebGL context) and the worker. */
@@ -261,10 +284,15 @@ export class ClusterMapController {
       return;
     }
     const id = view.ids[i] ?? 0;
-    if ((view.counts[i] ?? 0) > 1) {
-      const center: [number, number] = [view.positions[2 * i] ?? 0, view.positions[2 * i + 1] ?? 0];
+    const count = view.counts[i] ?? 0;
+    if (count > 1) {
+      const [lng = 0, lat = 0] = [view.positions[2 * i], view.positions[2 * i + 1]];
+      const { x, y } = e.point;
       this.client.getExpansionZoom(id).then((zoom) => {
-        if (!this.destroyed) this.map.easeTo({ center, zoom });
+        if (this.destroyed) return;
+        const onStack = this.props.onStack;
+        if (zoom > this.map.getMaxZoom() && onStack) onStack({ clusterId: id, count, lng, lat, x, y });
+        else this.map.easeTo({ center: [lng, lat], zoom });
       }, report);
       return;
     }

@@ -348,3 +348,35 @@ test('the search map loads the demo listings by default, and a search here says 
   expect(n).toBeGreaterThan(0);
   expect(n).toBeLessThanOrEqual(indexed);
 });
+
+test('listings stacked on one spot open as a list at the deepest zoom, not a pile of markers', async ({
+  page,
+}) => {
+  const stacked = ['s1', 's2', 's3', 's4'].map((id, i) =>
+    rec(id, 10.3, -67.5, i % 2 === 0 ? 'Venta' : 'Alquiler', 100_000 * (i + 1)),
+  );
+  await open(page, '#/busqueda', [...DATA, ...stacked]);
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(11);
+  await page.evaluate(() =>
+    window.__mapas?.mapOf('clusterMaps', 'busqueda')?.jumpTo({ center: [-67.5, 10.3], zoom: 18 }),
+  );
+  await expect
+    .poll(async () => (await probe(page, 'busqueda'))?.clusters.find((c) => c[2] === 4) ?? null)
+    .not.toBeNull();
+  const zoom = (await probe(page, 'busqueda'))?.zoom ?? 0;
+  await page.mouse.click(...(await pixel(page, 'busqueda', -67.5, 10.3)));
+  const list = page.getByTestId('stack-list');
+  await expect(list).toBeVisible();
+  await expect(list).toHaveAccessibleName('4 inmuebles en este punto');
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(list).toContainText('400K');
+  expect((await probe(page, 'busqueda'))?.zoom).toBe(zoom); // no zoom: it cannot split
+  // Escape closes it; a click opens it again and an item opens that listing's card.
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await page.mouse.click(...(await pixel(page, 'busqueda', -67.5, 10.3)));
+  await list.getByRole('button', { name: /^200K/ }).click();
+  await expect(list).toHaveCount(0);
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.selectedId).toBe('s2');
+  await expect(page.getByTestId('property-card')).toContainText('$200.000');
+});

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { allocateTable } from '../../src/core/table.ts';
+import { encodeTable } from '../../src/core/table-codec.ts';
 import { collectPageErrors } from './console.ts';
 
 async function probe(page: Page) {
@@ -101,4 +103,43 @@ test('clicking a cluster zooms in to where it splits; the view goes into the URL
   await page.mouse.click(box.x + pixel[0], box.y + pixel[1]);
   await expect.poll(async () => (await probe(page))?.zoom, { timeout: 15_000 }).toBeGreaterThan(before.zoom);
   await expect.poll(() => query(page)).toMatch(/v=-?\d+\.\d+,-?\d+\.\d+,\d+\.\d+/);
+});
+
+test('transactions stacked on one spot open as a list read from the worker, not a pile of markers', async ({
+  page,
+}) => {
+  // 40 transactions: 30 on one spot in Caracas, 10 spread over the country.
+  const table = allocateTable(40, ['2024-T1', '2024-T2'], ['rojo', 'azul']);
+  for (let i = 0; i < 40; i++) {
+    const stacked = i < 30;
+    table.lng[i] = stacked ? -66.85 : -70 + i * 0.3;
+    table.lat[i] = stacked ? 10.49 : 7 + (i % 5) * 0.4;
+    table.price[i] = 50_000 + i * 1000;
+    table.operation[i] = i % 2;
+    table.quarter[i] = i % 2;
+    table.color[i] = i % 2;
+  }
+  const body = Buffer.from(encodeTable(table));
+  await page.route('**/api/data/transactions.bin**', (route) =>
+    route.fulfill({ contentType: 'application/octet-stream', body }),
+  );
+  await page.goto('/#/transacciones?n=40&v=10.49,-66.85,18');
+  await expect.poll(async () => (await probe(page))?.indexed).toBe(40);
+  await expect.poll(async () => (await probe(page))?.items ?? 0).toBeGreaterThan(0);
+  const map = page.getByTestId('transactions-map');
+  const box = await map.boundingBox();
+  const at = await page.evaluate(() => {
+    const m = window.__mapas?.explorerMap;
+    const p = m?.project([-66.85, 10.49]);
+    return p ? [p.x, p.y] : null;
+  });
+  if (!box || !at) throw new Error('no map');
+  await page.mouse.click(box.x + (at[0] ?? 0), box.y + (at[1] ?? 0));
+  const list = page.getByTestId('stack-list');
+  await expect(list).toBeVisible();
+  await expect(list).toHaveAccessibleName('30 transacciones en este punto');
+  await expect(list.getByRole('listitem')).toHaveCount(30);
+  await expect(list).toContainText('Venta · $50.000 · 2024-T1 · rojo');
+  await list.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(list).toHaveCount(0);
 });

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../core/messages.ts';
 import { normalizeProperties } from '../../core/normalize.ts';
 import type { ClusterResult } from '../../../workers/contract.ts';
 import { NO_FILTER } from '../../../workers/contract.ts';
-import type { PointHit } from '../../map/cluster-map-controller.ts';
+import type { PointHit, StackHit } from '../../map/cluster-map-controller.ts';
 import { useClusterMap } from '../../map/use-cluster-map.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useMapSetup } from '../map-config.tsx';
@@ -20,6 +20,7 @@ import { useCardPopup } from './use-card-popup.ts';
 import { useListingData } from './use-listing-data.ts';
 import type { PropertyClusterMapProps } from './props.ts';
 import { useSearchHere } from './use-search-here.ts';
+import { ListingStack, useStack } from './use-stack.tsx';
 import './property-cluster-map.css';
 
 export type { SearchArea } from './use-search-here.ts';
@@ -66,6 +67,7 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
     () => [hover?.row, selected?.row].filter((r): r is number => r !== undefined),
     [hover, selected],
   );
+  const [stackHit, setStackHit] = useState<StackHit | null>(null);
   const controller = useClusterMap(
     map,
     mapId,
@@ -80,16 +82,20 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
       sizing: 'icon',
       onView: setView,
       onHover: setHover,
-      onSelect: select,
+      onSelect: (hit) => {
+        setStackHit(null);
+        select(hit);
+      },
       onActiveCluster: setActiveCluster,
+      onStack: setStackHit,
     },
     variant === 'search' ? CLUSTER.radiusSearchMap : CLUSTER.radiusDefault,
   );
+  const stack = useStack(controller, properties, stackHit);
+  const closeStack = useCallback(() => {
+    setStackHit(null);
+  }, []);
   const searchHere = useSearchHere(map, variant === 'search', props.onSearchArea);
-  const country = useMemo(
-    (): [number, number] => [props.longitud, props.latitud],
-    [props.longitud, props.latitud],
-  );
   const onLoaded = useCallback(
     (m: MapLibreMap) => {
       setIndexed(properties.length);
@@ -98,15 +104,17 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
     },
     [properties, rejected, onLoad, searchHere],
   );
-  const listingView = useMemo(
-    () => ({
-      country,
+  useListingData(
+    map,
+    controller,
+    properties,
+    {
+      country: [props.longitud, props.latitud],
       location: props.locationCenter,
       locationZoom: variant === 'general' ? ZOOM.generalLocation : null,
-    }),
-    [country, props.locationCenter, variant],
+    },
+    onLoaded,
   );
-  useListingData(map, controller, properties, listingView, onLoaded);
 
   const selectedProperty = (selected && properties[selected.row]) ?? null;
   const popupNode = useCardPopup(map, selected?.mode === 'popup' ? selectedProperty : null, radius + 4);
@@ -142,6 +150,7 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
             {MESSAGES.map.searchHere}
           </button>
         ) : null}
+        {stack ? <ListingStack stack={stack} onClose={closeStack} onPick={select} /> : null}
         {selected?.mode === 'mobile' && selectedProperty ? (
           <MobilePanel
             property={selectedProperty}

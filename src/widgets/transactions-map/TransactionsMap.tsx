@@ -2,45 +2,21 @@ import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState 
 import { COLORS } from '../../core/colors.ts';
 import { CLUSTER, EXPLORER } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
-import type { ClusterMapProps } from '../../map/cluster-map-controller.ts';
+import type { ClusterMapProps, StackHit } from '../../map/cluster-map-controller.ts';
 import { useClusterMap } from '../../map/use-cluster-map.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
-import type { EngineFilter, LoadResult, Summary } from '../../../workers/contract.ts';
 import { useMapSetup } from '../map-config.tsx';
+import { StackList } from '../stack-list/StackList.tsx';
 import { DrawClock } from './draw-clock.ts';
 import { loadTable } from './load-table.ts';
 import { forgetTransactions, patchTransactions, publishTransactions } from './probe.ts';
+import { useTransactionStack } from './use-transaction-stack.ts';
 import { viewFigures } from './view-figures.ts';
+import type { TransactionsMapProps } from './props.ts';
 import './transactions-map.css';
 
-/** A map position worth sharing. */
-export interface TransactionsView {
-  lat: number;
-  lng: number;
-  zoom: number;
-}
-
-export interface TransactionsMapProps {
-  /** Deck layer ids and the test API's key. @default 'transacciones' */
-  mapId?: string;
-  /** Where the VEPT table is downloaded from (same origin, or a CORS-enabled service). */
-  dataUrl: string;
-  filter: EngineFilter;
-  /** The opening view; null opens on the whole country. Creation-only. */
-  initialView: TransactionsView | null;
-  onLoad?: (info: LoadResult) => void;
-  /** Download progress 0…1. */
-  onProgress?: (fraction: number) => void;
-  /** A Spanish message when the data cannot be loaded. */
-  onError?: (message: string) => void;
-  /** Rows passing the filter, after the load and every filter change. */
-  onMatching?: (matching: number) => void;
-  /** The view's counts by quarter and operation under the filter, after every move and filter change. */
-  onSummary?: (summary: Summary) => void;
-  /** Where the map is after a move (the page writes it into the URL). */
-  onViewChange?: (view: TransactionsView) => void;
-}
+export type { TransactionsMapProps, TransactionsView } from './props.ts';
 
 const COUNTRY_PADDING = { top: 120, bottom: 16, left: 16, right: 16 };
 const LAYER_COLORS = { sale: COLORS.sale, rental: COLORS.rental };
@@ -76,6 +52,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
       }),
   );
 
+  const [stackHit, setStackHit] = useState<StackHit | null>(null);
   const controllerProps = useMemo(
     (): ClusterMapProps => ({
       colors: LAYER_COLORS,
@@ -106,10 +83,12 @@ export function TransactionsMap(props: TransactionsMapProps) {
       onAfterRender: () => {
         clock.rendered(performance.now());
       },
+      onStack: setStackHit,
     }),
     [filter, clock, map, mapId],
   );
   const controller = useClusterMap(map, mapId, controllerProps, CLUSTER.radiusDefault);
+  const stack = useTransactionStack(controller, stackHit);
 
   useEffect(() => {
     if (!controller || !map) return undefined;
@@ -157,5 +136,21 @@ export function TransactionsMap(props: TransactionsMapProps) {
     };
   }, [map]);
 
-  return <div ref={mapRef} className="overview__map" data-testid="transactions-map" />;
+  return (
+    <>
+      <div ref={mapRef} className="overview__map" data-testid="transactions-map" />
+      {stack ? (
+        <StackList
+          kind="transactions"
+          total={stack.hit.count}
+          items={stack.items}
+          x={stack.hit.x}
+          y={stack.hit.y}
+          onClose={() => {
+            setStackHit(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
 }

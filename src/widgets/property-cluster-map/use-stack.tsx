@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import type { PointHit } from '../../map/cluster-map-controller.ts';
+import { formatPriceLabel } from '../../core/format.ts';
+import type { Property } from '../../core/types.ts';
+import type { ClusterMapController, StackHit } from '../../map/cluster-map-controller.ts';
+import { isEngineClosed } from '../../../workers/client.ts';
+import { StackList, type StackItem } from '../stack-list/StackList.tsx';
+
+/** Rows a stack's list shows at once (the rest are counted). */
+const STACK_PAGE = 50;
+
+export interface OpenStack {
+  hit: StackHit;
+  rows: readonly number[];
+  items: readonly StackItem[];
+}
+
+/** One line per listing of a stack: price label, type, urbanización, public code (text only). */
+export function stackLabel(property: Property): string {
+  return [
+    formatPriceLabel(property.precio),
+    property.tipoInmueble,
+    property.urbanizacion,
+    property.codigoInmueblePublico,
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
+/**
+ * The listings of a cluster that cannot split, fetched from the worker when one is clicked (`hit`); null
+ * while none is open or its rows are on their way.
+ */
+export function useStack(
+  controller: ClusterMapController | null,
+  properties: readonly Property[],
+  hit: StackHit | null,
+): OpenStack | null {
+  const [stack, setStack] = useState<OpenStack | null>(null);
+  useEffect(() => {
+    if (!controller || !hit) return undefined;
+    let live = true;
+    controller.clusterRows(hit.clusterId, STACK_PAGE).then(
+      (found) => {
+        if (!live) return;
+        const rows = [...found].filter((row) => properties[row] !== undefined);
+        const items = rows.map((row) => ({
+          key: String(row),
+          label: stackLabel(properties[row] as Property),
+        }));
+        setStack({ hit, rows, items });
+      },
+      (reason: unknown) => {
+        if (!isEngineClosed(reason)) console.error(reason);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [controller, properties, hit]);
+  return stack && stack.hit === hit ? stack : null;
+}
+
+/** The open stack's list; picking a listing closes it and selects that listing (its card at the spot). */
+export function ListingStack(props: {
+  stack: OpenStack;
+  onClose: () => void;
+  onPick: (hit: PointHit) => void;
+}) {
+  const { stack, onClose, onPick } = props;
+  return (
+    <StackList
+      kind="listings"
+      total={stack.hit.count}
+      items={stack.items}
+      x={stack.hit.x}
+      y={stack.hit.y}
+      onPick={(i) => {
+        const row = stack.rows[i];
+        onClose();
+        if (row !== undefined) onPick({ row, x: stack.hit.x, y: stack.hit.y });
+      }}
+      onClose={onClose}
+    />
+  );
+}

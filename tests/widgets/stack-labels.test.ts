@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { Property } from '../../src/core/types.ts';
+import { stackLabel } from '../../src/widgets/property-cluster-map/use-stack.tsx';
+import { transactionLabel } from '../../src/widgets/transactions-map/use-transaction-stack.ts';
+
+describe('the lines of a stack list', () => {
+  it('a listing: price label, type, urbanización, code — empty parts left out', () => {
+    const p = {
+      precio: 250_000,
+      tipoInmueble: 'Apartamento',
+      urbanizacion: 'El Rosal',
+      codigoInmueblePublico: '',
+    };
+    expect(stackLabel(p as Property)).toBe('250K · Apartamento · El Rosal');
+  });
+
+  it('a transaction: operation, price, quarter, colour', () => {
+    const row = {
+      index: 3,
+      lng: 0,
+      lat: 0,
+      price: 120_000,
+      operacion: 'Alquiler',
+      trimestre: '2024-T2',
+      color: '',
+    } as const;
+    expect(transactionLabel(row)).toBe('Alquiler · $120.000 · 2024-T2');
+  });
+});
