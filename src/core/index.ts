@@ -45,7 +45,8 @@ export {
   type NormalizeResult,
 } from './normalize.ts';
 export { parseAmount } from './parse.ts';
-export { allocateTable, buildPropertyTable, emptyTable, tableTransferables, validateTable } from './table.ts';
+export { allocateTable, buildPropertyTable, emptyTable, tableTransferables } from './table.ts';
+export { tableProblem, validateTable, validRows } from './table-check.ts';
 export type {
   BBox,
   Circulo,

@@ -1,5 +1,6 @@
 import { fill, MESSAGES } from './messages.ts';
-import { dictionaryProblem, TABLE_LIMITS, validateTable } from './table.ts';
+import { dictionaryProblem, validateTable } from './table-check.ts';
+import { TABLE_LIMITS } from './table.ts';
 import type { PropertyTable } from './types.ts';
 
 /**

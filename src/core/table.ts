@@ -1,4 +1,3 @@
-import { fill, MESSAGES } from './messages.ts';
 import { OPERATION_CODE, type Property, type PropertyTable } from './types.ts';
 
 function dictionary(values: Iterable<string>): { labels: string[]; index: Map<string, number> } {
@@ -33,24 +32,6 @@ export const MAX_DICTIONARY = 65_535;
  * control's label without breaking the layout.
  */
 export const TABLE_LIMITS = { quarters: 256, colors: 64, labelLength: 64 } as const;
-
-/** A Spanish problem with the dictionaries' sizes or label lengths (see TABLE_LIMITS), or null. */
-export function dictionaryProblem(quarters: readonly string[], colors: readonly string[]): string | null {
-  const t = MESSAGES.table;
-  if (quarters.length > TABLE_LIMITS.quarters)
-    return fill(t.tooManyQuarters, { n: quarters.length, max: TABLE_LIMITS.quarters });
-  if (colors.length > TABLE_LIMITS.colors)
-    return fill(t.tooManyColors, { n: colors.length, max: TABLE_LIMITS.colors });
-  for (const [labels, kind] of [
-    [quarters, t.quarterKind],
-    [colors, t.colorKind],
-  ] as const) {
-    const long = labels.find((label) => label.length > TABLE_LIMITS.labelLength);
-    if (long !== undefined)
-      return fill(t.labelTooLong, { kind, n: long.length, max: TABLE_LIMITS.labelLength });
-  }
-  return null;
-}
 
 /**
  * Columnar form of normalized properties: the shape that crosses to the worker. Row `i` is `properties[i]`;
@@ -89,32 +70,4 @@ export function tableTransferables(table: PropertyTable): ArrayBuffer[] {
     if (column.buffer instanceof ArrayBuffer) buffers.add(column.buffer);
   }
   return [...buffers];
-}
-
-/**
- * Checks a table's shape (e.g. one that came from a file or another thread): every column has `length` rows
- * and every dictionary index is in range. Returns a Spanish problem or null.
- */
-export function validateTable(table: PropertyTable): string | null {
-  const n = table.length;
-  if (!Number.isInteger(n) || n < 0) return 'longitud de tabla inválida';
-  const columns = {
-    lng: table.lng,
-    lat: table.lat,
-    price: table.price,
-    operation: table.operation,
-    quarter: table.quarter,
-    color: table.color,
-  };
-  for (const [name, column] of Object.entries(columns)) {
-    if (column.length !== n) return `la columna ${name} tiene ${column.length} filas y se esperaban ${n}`;
-  }
-  for (let i = 0; i < n; i++) {
-    if ((table.quarter[i] ?? 0) >= Math.max(1, table.quarters.length))
-      return `trimestre fuera de diccionario en la fila ${i}`;
-    if ((table.color[i] ?? 0) >= Math.max(1, table.colors.length))
-      return `color fuera de diccionario en la fila ${i}`;
-    if ((table.operation[i] ?? 0) > 1) return `operación desconocida en la fila ${i}`;
-  }
-  return null;
 }

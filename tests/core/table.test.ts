@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeProperties } from '../../src/core/normalize.ts';
-import { buildPropertyTable, emptyTable, tableTransferables, validateTable } from '../../src/core/table.ts';
+import { buildPropertyTable, emptyTable, tableTransferables } from '../../src/core/table.ts';
+import { validateTable } from '../../src/core/table-check.ts';
 
 const rows = [
   {

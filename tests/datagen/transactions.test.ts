@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeProperties } from '../../src/core/normalize.ts';
-import { validateTable } from '../../src/core/table.ts';
+import { validateTable } from '../../src/core/table-check.ts';
 import { decodeTable, encodeTable } from '../../src/core/table-codec.ts';
 import { OPERATION_CODE, type PropertyTable } from '../../src/core/types.ts';
 import {

@@ -15,7 +15,7 @@ import {
 } from '../../workers/engine/filter.ts';
 import { buildHierarchy } from '../../workers/engine/hierarchy.ts';
 import type { QueryContext } from '../../workers/engine/queries.ts';
-import { validRows } from '../../workers/engine/table-check.ts';
+import { validRows } from '../../src/core/table-check.ts';
 import { COLORS, QUARTERS, type Facet } from './helpers.ts';
 
 /** One fixed-point unit of longitude (2^-30 of 360°): offsets below it usually share the unit. */

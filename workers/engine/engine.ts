@@ -18,7 +18,7 @@ import { applyFilter, facetKeys, keyTest, type FacetKeys, type FilterState, type
 import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
 import { clusterOfRow, expansionZoom, queryClusters, queryLeaves, type QueryContext } from './queries.ts';
 import { summarize } from './summary.ts';
-import { tableProblem, validRows } from './table-check.ts';
+import { tableProblem, validRows } from '../../src/core/table-check.ts';
 
 export const DEFAULT_OPTIONS: EngineOptions = {
   radius: CLUSTER.radiusDefault, // px; supercluster's default (the search map passes CLUSTER.radiusSearchMap)

@@ -37,7 +37,7 @@ export interface FilterState {
 
 /**
  * Keys in depth-first order, built once per load. The dictionaries were capped at load (TABLE_LIMITS in
- * src/core/table.ts, checked by table-check.ts), so the key space is at most 256 · 64 · 2 = 32,768: 16-bit
+ * src/core/table.ts, checked by src/core/table-check.ts), so the key space is at most 256 · 64 · 2 = 32,768: 16-bit
  * keys with a lookup table. The wider cases below stay for tables built in-process without that check.
  */
 export function facetKeys(table: PropertyTable, order: Uint32Array): FacetKeys {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertyTable } from '../../src/core/types.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
-import { tableProblem } from '../../workers/engine/table-check.ts';
-import { tableFrom } from './helpers.ts';
+import { tableProblem } from '../../src/core/table-check.ts';
+import { tableFrom } from '../workers/helpers.ts';
 
 const labels = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
