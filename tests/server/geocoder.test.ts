@@ -63,12 +63,13 @@ describe('embedded geocoder: /search (Nominatim protocol)', () => {
     expect(narrowed.body.every((p) => p.address?.state === 'Cojedes')).toBe(true);
   });
 
-  it('uses jsonv2 field names, honest aliases, country codes and bounded viewboxes', async () => {
+  it('uses jsonv2 field names, compiled sectors, country codes and bounded viewboxes', async () => {
     const v2 = await get<NominatimPlace[]>('/search?q=Caracas&format=jsonv2');
     expect(v2.body[0]?.category).toBe('place');
     expect(v2.body[0]?.class).toBeUndefined();
-    const alias = await get<NominatimPlace[]>('/search?q=puerto%20ordaz');
-    expect(alias.body[0]?.display_name).toContain('Puerto Ordaz (Ciudad Guayana)');
+    const sector = await get<NominatimPlace[]>('/search?q=puerto%20ordaz');
+    expect(sector.body[0]?.display_name).toBe('Puerto Ordaz, Ciudad Guayana, Caroní, Bolívar, Venezuela');
+    expect(sector.body[0]?.extratags?.approximate).toBe('yes');
     expect((await get<unknown[]>('/search?q=Caracas&countrycodes=co')).body).toEqual([]);
     expect((await get<unknown[]>('/search?q=Caracas&countrycodes=co,VE')).body).not.toEqual([]);
     const outside = await get<unknown[]>('/search?q=Caracas&viewbox=-72,8,-70,9&bounded=1');
@@ -78,7 +79,7 @@ describe('embedded geocoder: /search (Nominatim protocol)', () => {
 
   it('finds municipios, placed at their main town and typed as counties', async () => {
     const { body } = await get<(NominatimPlace & { addresstype: string })[]>(
-      '/search?q=Chacao&addressdetails=1',
+      '/search?q=municipio%20Chacao&addressdetails=1',
     );
     const municipio = body.find((p) => p.addresstype === 'county');
     expect(municipio?.display_name).toBe('Chacao, Miranda, Venezuela');
@@ -111,6 +112,7 @@ describe('embedded geocoder: /reverse', () => {
     expect(low.body.display_name).toBe('Miranda, Venezuela');
     expect((await get<NominatimPlace>('/reverse?lat=4.6&lon=-74.08')).body).toEqual({
       error: 'Unable to geocode',
+      detalle: 'Fuera de Venezuela',
     });
   });
 });
