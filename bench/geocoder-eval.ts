@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { foldText } from '../src/core/zone.ts';
 import { OUTSIDE_POINTS, QUERIES, REVERSE_POINTS, type QueryKind } from './geocoder-queries.ts';
@@ -171,9 +172,10 @@ const summary = {
     heapMiB: Number((heapGazetteer / 2 ** 20).toFixed(1)),
   },
   caracasListings: listings,
+  loadAverage1m: Number((loadavg()[0] ?? 0).toFixed(2)),
 };
 const md = [
-  `Geocoder evaluation — ${QUERIES.length} queries written by the team (bench/geocoder-queries.ts), first result must be the expected place (name, estado, municipio where given). Latency: every query ${reps}× in process after a warm-up; over loopback HTTP through the real route, one request at a time. Gazetteer: ${ENTRIES.length} entries (${URBANIZACIONES.length} compiled urbanizaciones/sectors), ${summary.gazetteer.heapMiB} MiB of heap including the estado outlines and the land polygon${gc ? '' : ' (run with --expose-gc for an exact figure)'}.`,
+  `Geocoder evaluation — ${QUERIES.length} queries written by the team (bench/geocoder-queries.ts), first result must be the expected place (name, estado, municipio where given). Latency: every query ${reps}× in process after a warm-up; over loopback HTTP through the real route, one request at a time; load average ${summary.loadAverage1m} on a machine shared with other work, so p99 moves between runs. Gazetteer: ${ENTRIES.length} entries (${URBANIZACIONES.length} compiled urbanizaciones/sectors), ${summary.gazetteer.heapMiB} MiB of heap including the estado outlines and the land polygon${gc ? '' : ' (run with --expose-gc for an exact figure)'}.`,
   '',
   markdownTable(
     ['kind', 'right first', 'queries', 'accuracy'],

@@ -95,6 +95,49 @@ describe('embedded geocoder: /search (Nominatim protocol)', () => {
   });
 });
 
+describe('embedded geocoder: urbanizaciones, ranking and fallback over HTTP', () => {
+  it('serves an urbanización as a neighbourhood with its city, municipio and estado, flagged approximate', async () => {
+    const { body } = await get<(NominatimPlace & { addresstype: string })[]>(
+      '/search?q=los%20palos%20grandes&format=jsonv2&addressdetails=1',
+    );
+    expect(body[0]?.display_name).toBe('Los Palos Grandes, Caracas, Chacao, Miranda, Venezuela');
+    expect(body[0]?.addresstype).toBe('neighbourhood');
+    expect(body[0]?.category).toBe('place');
+    expect(body[0]?.address).toMatchObject({
+      neighbourhood: 'Los Palos Grandes',
+      city: 'Caracas',
+      county: 'Chacao',
+      state: 'Miranda',
+    });
+    expect(body[0]?.extratags).toMatchObject({ approximate: 'yes' });
+  });
+
+  it('flags the structured fallback with the part it matched', async () => {
+    const { body } = await get<NominatimPlace[]>(
+      `/search?q=${encodeURIComponent('Calle París, Las Mercedes, Caracas')}&addressdetails=1`,
+    );
+    expect(body[0]?.address?.neighbourhood).toBe('Las Mercedes');
+    expect(body[0]?.extratags).toMatchObject({ approximate: 'yes', matched: 'las mercedes' });
+  });
+
+  it('autocompletes without duplicates (a city and its municipio at one point)', async () => {
+    for (const q of ['Maracaibo', 'Maturín', 'San Cristóbal', 'Valencia']) {
+      const { body } = await get<NominatimPlace[]>(`/autocomplete?q=${encodeURIComponent(q)}`);
+      const labels = body.map((p) => `${p.lat},${p.lon}`);
+      expect(new Set(labels).size, q).toBe(labels.length);
+    }
+  });
+
+  it('reverse names the urbanización a point falls in, and the state on a lake', async () => {
+    const urb = await get<NominatimPlace>('/reverse?lat=10.4856&lon=-66.8466&format=json');
+    expect(urb.body.address).toMatchObject({ neighbourhood: 'Chuao', county: 'Baruta', state: 'Miranda' });
+    const lake = await get<NominatimPlace>('/reverse?lat=9.8&lon=-71.55&format=json&zoom=5');
+    expect(lake.body.display_name).toBe('Zulia, Venezuela');
+    const sea = await get<NominatimPlace>('/reverse?lat=12.5&lon=-68&format=json');
+    expect(sea.body).toEqual({ error: 'Unable to geocode', detalle: 'Fuera de Venezuela' });
+  });
+});
+
 describe('embedded geocoder: /reverse', () => {
   it('finds the estado by polygon and the nearest place, marked approximate', async () => {
     const { body } = await get<NominatimPlace>(
