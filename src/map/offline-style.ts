@@ -1,6 +1,8 @@
 import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import notoRegular from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import notoSemiBold from '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff2?url';
+import type { FeatureCollection, Point } from 'geojson';
+import urbanizacionesCsv from '../../data/gazetteer/urbanizaciones.csv?raw';
 
 /** Calm palette: pale sea, warm land, quiet borders, so red and purple property markers stand out. */
 const PALETTE = {
@@ -15,6 +17,7 @@ const PALETTE = {
   placeLabel: '#3b4651',
   placeHalo: 'rgba(246,243,236,0.9)',
   placeDot: '#5d6b78',
+  urbanizacionLabel: '#7a6f63',
 } as const;
 
 const REGULAR = 'Noto Sans Regular';
@@ -22,6 +25,41 @@ const SEMIBOLD = 'Noto Sans SemiBold';
 
 /** Credits the data licences require (data/PROVENANCE.md). */
 export const ATTRIBUTION = '© OpenStreetMap contributors · Natural Earth · GeoNames (CC BY 4.0)';
+
+/**
+ * What the offline map says at street zoom, where it has no streets: the urbanización names come from the
+ * team's compiled table (±1 km, data/PROVENANCE.md); streets need a production style (VITE_MAP_STYLE_URL).
+ */
+export const URBANIZACIONES_ATTRIBUTION =
+  'Urbanizaciones: tabla compilada (±1 km) · sin calles en el mapa sin conexión';
+
+/** Zoom from which urbanización names show (issue: labels at zoom ≥ 13). */
+export const URBANIZACION_MINZOOM = 13;
+
+/** The compiled urbanizaciones as labelled points (the geocoder serves the same rows). */
+export function urbanizacionesGeoJSON(csv: string = urbanizacionesCsv): FeatureCollection<Point> {
+  const [header = '', ...lines] = csv.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const columns = header.split(',');
+  const col = (name: string) => columns.indexOf(name);
+  return {
+    type: 'FeatureCollection',
+    features: lines.flatMap((line) => {
+      const f = line.split(',');
+      const lat = Number(f[col('lat')]);
+      const lon = Number(f[col('lon')]);
+      const tipo = f[col('tipo')] ?? '';
+      // Towns in the table are labelled by the places layers' zoom rules, not as urbanizaciones.
+      if (!Number.isFinite(lat) || !Number.isFinite(lon) || tipo === 'ciudad') return [];
+      return [
+        {
+          type: 'Feature' as const,
+          geometry: { type: 'Point' as const, coordinates: [lon, lat] },
+          properties: { name: f[col('nombre')] ?? '', tipo },
+        },
+      ];
+    }),
+  };
+}
 
 /** The lowest label layer: map overlays that must not hide place names go below it (deck.gl `beforeId`). */
 export const FIRST_LABEL_LAYER = 'nombres-paises';
@@ -72,6 +110,11 @@ export function offlineStyle(origin: string): StyleSpecification {
       places: source('places'),
       estadoLabels: source('estado-labels'),
       neighbourLabels: source('neighbour-labels'),
+      urbanizaciones: {
+        type: 'geojson',
+        data: urbanizacionesGeoJSON(),
+        attribution: URBANIZACIONES_ATTRIBUTION,
+      },
     },
     layers: [
       { id: 'mar', type: 'background', paint: { 'background-color': PALETTE.sea } },
@@ -156,6 +199,26 @@ export function offlineStyle(origin: string): StyleSpecification {
           'circle-color': PALETTE.placeDot,
           'circle-stroke-color': '#ffffff',
           'circle-stroke-width': 0.8,
+        },
+      },
+      {
+        id: 'nombres-urbanizaciones',
+        type: 'symbol',
+        source: 'urbanizaciones',
+        minzoom: URBANIZACION_MINZOOM,
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': [REGULAR],
+          'text-size': ['interpolate', ['linear'], ['zoom'], URBANIZACION_MINZOOM, 11, 16, 14],
+          'text-transform': 'uppercase',
+          'text-letter-spacing': 0.06,
+          'text-max-width': 7,
+          'text-padding': 4,
+        },
+        paint: {
+          'text-color': PALETTE.urbanizacionLabel,
+          'text-halo-color': PALETTE.placeHalo,
+          'text-halo-width': 1.2,
         },
       },
       placeLayer(3, 8, [10, 12]),
