@@ -23,7 +23,7 @@ const reps = Math.max(1, Math.min(1000, Number(values.reps) || 30));
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
-const { searchHits } = await import('../server/geocoder/search.ts');
+const { searchWithPrefixFallback: searchHits } = await import('../server/geocoder/search.ts');
 const { reverseGeocode } = await import('../server/geocoder/reverse.ts');
 const { ENTRIES, URBANIZACIONES } = await import('../server/geocoder/gazetteer.ts');
 gc?.();

@@ -3,7 +3,7 @@ import { BadRequest, type Handler, intParam, sendJson, sendText } from '../http.
 import { ENTRIES } from './gazetteer.ts';
 import { reverseToNominatim, toNominatim, type Format } from './nominatim-json.ts';
 import { reverseGeocode } from './reverse.ts';
-import { searchHits } from './search.ts';
+import { searchHits, searchWithPrefixFallback } from './search.ts';
 
 export const GEOCODER_BASE = '/api/geocoder';
 const MAX_QUERY = 200; // characters; longer queries are refused, not truncated silently
@@ -75,7 +75,8 @@ function search(res: ServerResponse, url: URL, prefix: boolean): void {
   const details = flag(url, 'addressdetails', prefix);
   const box = viewbox(url);
   const bounded = flag(url, 'bounded', false);
-  const results = venezuelaAllowed(url) ? searchHits(q, { limit, viewbox: box, bounded, prefix }) : [];
+  const find = prefix ? searchHits : searchWithPrefixFallback;
+  const results = venezuelaAllowed(url) ? find(q, { limit, viewbox: box, bounded, prefix }) : [];
   sendJson(
     res,
     200,

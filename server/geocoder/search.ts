@@ -9,6 +9,8 @@ export interface SearchOptions {
   bounded: boolean;
   /** Match the last word as a prefix (autocomplete). */
   prefix: boolean;
+  /** `/search`: when no whole word matches the first part, try it as a prefix before the structured fallback. */
+  prefixFallback?: boolean;
 }
 
 /** One search result; `partial` when only a later part of a comma-separated address was found. */
@@ -243,12 +245,11 @@ export function searchHits(q: string, options: SearchOptions): SearchHit[] {
   const contextOf = (i: number) =>
     parts.slice(i + 1).flatMap((p) => p.name.split(' ').filter((w) => w !== ''));
   const direct = matchPart(head, contextOf(0), options);
-  if (direct.length > 0 || parts.length === 1) {
-    return unique(
-      direct.map((s) => ({ entry: s.entry })),
-      options.limit,
-    );
+  if (direct.length === 0 && options.prefixFallback && !options.prefix) {
+    const typing = matchPart(head, contextOf(0), { ...options, prefix: true });
+    if (typing.length > 0) return unique(typing, options.limit);
   }
+  if (direct.length > 0 || parts.length === 1) return unique(direct, options.limit);
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
     if (!part) continue;
@@ -263,7 +264,11 @@ export function searchHits(q: string, options: SearchOptions): SearchHit[] {
   return [];
 }
 
-/** The entries alone (tests and callers that do not need the fallback flag). */
-export function searchGazetteer(q: string, options: SearchOptions): GazetteerEntry[] {
-  return searchHits(q, options).map((h) => h.entry);
+/**
+ * `/search`: whole words first; only when no place matches whole words (nor a small typo) does the last word
+ * count as a prefix, so a search box sending 'Vale' while the user types still lists Valencia, while 'Cumaná'
+ * never lists Cumanacoa.
+ */
+export function searchWithPrefixFallback(q: string, options: SearchOptions): SearchHit[] {
+  return searchHits(q, { ...options, prefixFallback: true });
 }

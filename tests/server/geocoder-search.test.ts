@@ -3,7 +3,12 @@ import { distanceMeters } from '../../src/core/geo.ts';
 import { foldText } from '../../src/core/zone.ts';
 import { ENTRIES, URBANIZACIONES, parseUrbanizaciones } from '../../server/geocoder/gazetteer.ts';
 import { estadoAt, reverseGeocode } from '../../server/geocoder/reverse.ts';
-import { editDistance, searchHits, type SearchOptions } from '../../server/geocoder/search.ts';
+import {
+  editDistance,
+  searchHits,
+  searchWithPrefixFallback,
+  type SearchOptions,
+} from '../../server/geocoder/search.ts';
 
 const SEARCH: SearchOptions = { limit: 10, viewbox: null, bounded: false, prefix: false };
 const AUTOCOMPLETE: SearchOptions = { ...SEARCH, limit: 5, prefix: true };
@@ -29,6 +34,14 @@ describe('search ranking: whole words, exact names first, then importance', () =
     expect(searchHits('Cumana', SEARCH).some((h) => h.entry.name === 'Cumanacoa')).toBe(false);
     expect(searchHits('Cumana', AUTOCOMPLETE).some((h) => h.entry.name === 'Cumanacoa')).toBe(true);
     expect(label('Maracai', AUTOCOMPLETE)).toBe('Maracaibo|Zulia');
+  });
+
+  it('lets /search fall back to a prefix only when no whole word matches (a box sends partial words)', () => {
+    expect(searchWithPrefixFallback('Cumana', SEARCH).some((h) => h.entry.name === 'Cumanacoa')).toBe(false);
+    expect(searchWithPrefixFallback('Vale', SEARCH).map((h) => h.entry.name)).toContain('Valencia');
+    expect(searchWithPrefixFallback('Barquisim', SEARCH)[0]?.entry.name).toBe('Barquisimeto');
+    expect(searchWithPrefixFallback('Vale, Carabobo', SEARCH)[0]?.entry.name).toBe('Valencia');
+    expect(searchWithPrefixFallback('xyzzy', SEARCH)).toEqual([]);
   });
 
   it('removes duplicates (a city and its municipio at one point) on every path', () => {
