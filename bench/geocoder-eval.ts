@@ -54,9 +54,24 @@ const correct = QUERIES.length - misses.length;
 
 // Reverse: the estado of land, coast, lake and island points; nothing at sea or abroad.
 const reverseMisses: string[] = [];
+/** Municipio names compared without accents and official prefixes, long or short form. */
+const sameMunicipio = (a: string, b: string) => {
+  const key = (s: string) => foldText(s).replace(/^(municipio|autonomo|turistico|bolivariano)\s+/g, '');
+  const [x, y] = [key(a), key(b)];
+  return x === y || x.endsWith(` ${y}`) || y.endsWith(` ${x}`);
+};
+let municipioPoints = 0;
+let municipioRight = 0;
 for (const p of REVERSE_POINTS) {
-  const got = reverseGeocode(p.lat, p.lon)?.estado.name ?? 'nada';
+  const hit = reverseGeocode(p.lat, p.lon);
+  const got = hit?.estado.name ?? 'nada';
   if (got !== p.estado) reverseMisses.push(`${p.name}: ${got}, esperado ${p.estado}`);
+  if (p.municipio !== undefined) {
+    municipioPoints++;
+    const county = hit?.place?.address.county ?? '';
+    if (sameMunicipio(county, p.municipio)) municipioRight++;
+    else reverseMisses.push(`${p.name}: municipio ${county || 'ninguno'}, esperado ${p.municipio}`);
+  }
 }
 for (const p of OUTSIDE_POINTS) {
   const got = reverseGeocode(p.lat, p.lon)?.estado.name;
@@ -158,7 +173,12 @@ const summary = {
   queries: QUERIES.length,
   firstResultCorrect: correct,
   accuracy: correct / QUERIES.length,
-  reverse: { points: reverseTotal, correct: reverseTotal - reverseMisses.length },
+  reverse: {
+    points: reverseTotal,
+    estadoRight: reverseTotal - reverseMisses.filter((m) => !m.includes(': municipio ')).length,
+    municipioPoints,
+    municipioRight,
+  },
   searchInProcessMs: {
     p50: percentile(inProcess, 50),
     p99: percentile(inProcess, 99),
@@ -204,7 +224,7 @@ const md = [
     ],
   ),
   '',
-  `Reverse: estado right for ${summary.reverse.correct} of ${reverseTotal} points (${REVERSE_POINTS.length} on land, coast, Lake Maracaibo and islands; ${OUTSIDE_POINTS.length} at sea or abroad must get nothing).`,
+  `Reverse: estado right for ${summary.reverse.estadoRight} of ${reverseTotal} points (${REVERSE_POINTS.length} on land, coast, Lake Maracaibo and islands; ${OUTSIDE_POINTS.length} at sea or abroad must get nothing); municipio (of the nearest place or urbanización) right for ${municipioRight} of ${municipioPoints}.`,
   listings
     ? `Real Caracas listings (../shared/eval, aggregate only): ${listings.foundFirst} of the ${listings.names} urbanizaciones they name most are found first, in Caracas; ${listings.municipioRight} of ${listings.withMunicipio} in the municipio most of their listings give.`
     : 'Real Caracas listings: ../shared/eval not present, not measured.',

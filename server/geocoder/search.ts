@@ -142,10 +142,38 @@ function matchName(key: string, name: string, prefix: boolean): number {
   }
   const allowed = maxEdits(name.length);
   if (allowed > 0) {
-    const d = editDistance(compact(name), compact(key), allowed);
+    const a = compact(name);
+    const b = compact(key);
+    if (Math.abs(a.length - b.length) > allowed || letterBound(a, b) > allowed) return 0;
+    const d = editDistance(a, b, allowed);
     if (d <= allowed) return 0.9 - 0.05 * d;
   }
   return 0;
+}
+
+/** Letter counts per name (a–z, the rest in one bin), remembered: names repeat across searches. */
+const letterCache = new Map<string, Int16Array>();
+function letters(s: string): Int16Array {
+  let counts = letterCache.get(s);
+  if (!counts) {
+    counts = new Int16Array(27);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i) - 97;
+      const bin = c >= 0 && c < 26 ? c : 26;
+      counts[bin] = (counts[bin] ?? 0) + 1;
+    }
+    if (letterCache.size < 20_000) letterCache.set(s, counts);
+  }
+  return counts;
+}
+
+/** A lower bound of the edit distance from letter counts (each edit changes at most two counts by one). */
+function letterBound(a: string, b: string): number {
+  const x = letters(a);
+  const y = letters(b);
+  let diff = 0;
+  for (let i = 0; i < 27; i++) diff += Math.abs((x[i] ?? 0) - (y[i] ?? 0));
+  return Math.ceil(diff / 2);
 }
 
 function nameScore(entry: GazetteerEntry, name: string, prefix: boolean): number {
