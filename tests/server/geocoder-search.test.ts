@@ -189,6 +189,13 @@ describe('reverse: urbanizaciones, coast, lake, islands, sea', () => {
     expect(reverseGeocode(lat, lon)?.estado.name).toBe(estado);
   });
 
+  it('puts every gazetteer place, at its own coordinates, in its own estado (coastal towns included)', () => {
+    const wrong = ENTRIES.filter((e) => e.cls === 'place' && !e.aliasOf)
+      .filter((e) => reverseGeocode(e.lat, e.lon)?.estado.name !== e.address.state)
+      .map((e) => e.name);
+    expect(wrong).toEqual([]);
+  });
+
   it.each([
     ['the Caribbean', 12.5, -68],
     ['the Atlantic off the delta', 10.5, -59.5],
