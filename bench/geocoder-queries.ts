@@ -4,7 +4,15 @@
  * knowledge; not taken from any listing data. Kinds let the report break accuracy down.
  */
 export type QueryKind =
-  'ciudad' | 'municipio' | 'estado' | 'urbanizacion' | 'errata' | 'abreviatura' | 'direccion' | 'alterno';
+  | 'ciudad'
+  | 'municipio'
+  | 'estado'
+  | 'urbanizacion'
+  | 'errata'
+  | 'abreviatura'
+  | 'direccion'
+  | 'alterno'
+  | 'reserva';
 
 export interface EvalQuery {
   q: string;

@@ -1,5 +1,6 @@
 import { distanceMeters } from '../../src/core/geo.ts';
 import { foldText } from '../../src/core/zone.ts';
+import { lookupMunicipio, MUNICIPIO_CITY } from '../../src/geocoding/municipio-cities.ts';
 import { ENTRIES, type GazetteerEntry } from './gazetteer.ts';
 
 export interface SearchOptions {
@@ -186,12 +187,25 @@ function nameScore(entry: GazetteerEntry, name: string, prefix: boolean): number
   return score;
 }
 
-/** Words of an entry's address (and alternate names), for the parts after the first comma. */
+/** Names people use for an estado in addresses ('Juan Griego, Margarita'). */
+const ESTADO_WORDS: Readonly<Record<string, string>> = {
+  'Nueva Esparta': 'isla de margarita',
+  'Distrito Capital': 'caracas dc',
+  'Dependencias Federales': 'los roques',
+};
+
+/**
+ * Words of an entry's address for the parts after the first comma: its address, the city its municipio's
+ * addresses belong to ('Chacao' → Caracas, src/geocoding/municipio-cities.ts) and the estado's common names.
+ */
 const haystacks = new Map<number, Set<string>>();
 function addressWords(entry: GazetteerEntry): Set<string> {
   let words = haystacks.get(entry.id);
   if (!words) {
-    words = new Set([...queryWords(Object.values(entry.address).join(' ')), 've']);
+    const { state = '', county = '' } = entry.address;
+    const city = county ? (lookupMunicipio(MUNICIPIO_CITY, state, county) ?? '') : '';
+    const text = [...Object.values(entry.address), city, ESTADO_WORDS[state] ?? ''].join(' ');
+    words = new Set([...queryWords(text), 've']);
     haystacks.set(entry.id, words);
   }
   return words;
@@ -276,6 +290,19 @@ export function searchHits(q: string, options: SearchOptions): SearchHit[] {
   if (direct.length === 0 && options.prefixFallback && !options.prefix) {
     const typing = matchPart(head, contextOf(0), { ...options, prefix: true });
     if (typing.length > 0) return unique(typing, options.limit);
+  }
+  if (direct.length === 0 && parts.length === 1) {
+    // No comma: 'guacara carabobo', 'Caracas Venezuela' — the longest leading words that name a place whose
+    // address holds the rest.
+    const words = head.name.split(' ');
+    for (let k = words.length - 1; k >= 1; k--) {
+      const split = matchPart(
+        { name: words.slice(0, k).join(' '), kind: head.kind },
+        words.slice(k),
+        options,
+      );
+      if (split.length > 0) return unique(split, options.limit);
+    }
   }
   if (direct.length > 0 || parts.length === 1) return unique(direct, options.limit);
   for (let i = 1; i < parts.length; i++) {

@@ -101,6 +101,16 @@ describe('search: structured fallback for full addresses', () => {
     expect(first('Calle 5, Edificio Sol, Barquisimeto')?.entry.name).toBe('Barquisimeto');
   });
 
+  it('reads addresses without commas, island and metropolitan names as context', () => {
+    expect(label('guacara carabobo')).toBe('Guacara|Carabobo');
+    expect(label('Caracas Venezuela')).toBe('Caracas|Distrito Capital');
+    expect(label('Juan Griego, Margarita')).toBe('Juan Griego|Nueva Esparta');
+    // Chacao's addresses belong to Caracas (the municipio table), so the street falls back to Chacao.
+    const mall = first('Centro Comercial Sambil, Chacao, Caracas');
+    expect(mall?.entry.name).toBe('Chacao');
+    expect(mall?.partial).toBe('chacao');
+  });
+
   it('keeps direct answers unflagged and finds nothing for nonsense', () => {
     expect(first('Valencia, Carabobo')?.partial).toBeUndefined();
     expect(searchHits('xyzzy, qwerty', SEARCH)).toEqual([]);
