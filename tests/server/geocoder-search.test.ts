@@ -58,6 +58,11 @@ describe('search ranking: whole words, exact names first, then importance', () =
     expect(sucre?.entry.cls).toBe('boundary');
     expect(sucre?.entry.address.county).toBe('Sucre');
     expect(first('mun. Chacao')?.entry.address.county).toBe('Chacao');
+    // Without GeoNames' official titles ('Autónomo Atures'), as people and the venezuela package write them.
+    expect(first('municipio Atures')?.entry.address).toMatchObject({ county: 'Atures', state: 'Amazonas' });
+    expect(ENTRIES.some((e) => /^(Autónomo|Turistico|Bolivariano) /.test(e.address.county ?? ''))).toBe(
+      false,
+    );
     expect(first('edo. Bolívar')?.entry.address).toEqual({
       state: 'Bolívar',
       country: 'Venezuela',
