@@ -18,6 +18,7 @@ const PALETTE = {
   placeHalo: 'rgba(246,243,236,0.9)',
   placeDot: '#5d6b78',
   urbanizacionLabel: '#7a6f63',
+  waterLabel: '#5f89a6',
 } as const;
 
 const REGULAR = 'Noto Sans Regular';
@@ -58,6 +59,33 @@ export function urbanizacionesGeoJSON(csv: string = urbanizacionesCsv): FeatureC
         },
       ];
     }),
+  };
+}
+
+/**
+ * Names of seas, gulfs, lakes and reservoirs at hand-placed label points (facts written by the team: the
+ * packages carry water outlines but no water names). `minzoom` keeps the small ones for closer views.
+ */
+export const WATER_NAMES: readonly { name: string; lon: number; lat: number; minzoom: number }[] = [
+  { name: 'Mar Caribe', lon: -67.5, lat: 13.2, minzoom: 3 },
+  { name: 'Océano Atlántico', lon: -58.2, lat: 10.2, minzoom: 3 },
+  { name: 'Golfo de Venezuela', lon: -71.0, lat: 11.75, minzoom: 5 },
+  { name: 'Lago de Maracaibo', lon: -71.55, lat: 9.75, minzoom: 5 },
+  { name: 'Golfo de Paria', lon: -62.1, lat: 10.35, minzoom: 6 },
+  { name: 'Golfo Triste', lon: -68.15, lat: 10.75, minzoom: 7 },
+  { name: 'Golfo de Cariaco', lon: -63.95, lat: 10.52, minzoom: 8 },
+  { name: 'Lago de Valencia', lon: -67.82, lat: 10.15, minzoom: 8 },
+  { name: 'Embalse de Guri', lon: -62.95, lat: 7.45, minzoom: 7 },
+];
+
+function waterNamesGeoJSON(): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: WATER_NAMES.map((w) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [w.lon, w.lat] },
+      properties: { name: w.name, minzoom: w.minzoom },
+    })),
   };
 }
 
@@ -110,6 +138,7 @@ export function offlineStyle(origin: string): StyleSpecification {
       places: source('places'),
       estadoLabels: source('estado-labels'),
       neighbourLabels: source('neighbour-labels'),
+      waterNames: { type: 'geojson', data: waterNamesGeoJSON() },
       urbanizaciones: {
         type: 'geojson',
         data: urbanizacionesGeoJSON(),
@@ -200,6 +229,20 @@ export function offlineStyle(origin: string): StyleSpecification {
           'circle-stroke-color': '#ffffff',
           'circle-stroke-width': 0.8,
         },
+      },
+      {
+        id: 'nombres-agua',
+        type: 'symbol',
+        source: 'waterNames',
+        filter: ['>=', ['zoom'], ['get', 'minzoom']],
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': [REGULAR],
+          'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 10, 15],
+          'text-letter-spacing': 0.12,
+          'text-max-width': 6,
+        },
+        paint: { 'text-color': PALETTE.waterLabel, 'text-halo-color': PALETTE.sea, 'text-halo-width': 1 },
       },
       {
         id: 'nombres-urbanizaciones',

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ATTRIBUTION,
   URBANIZACION_MINZOOM,
+  WATER_NAMES,
   offlineStyle,
   urbanizacionesGeoJSON,
 } from '../../src/map/offline-style.ts';
+import { onLand } from '../../server/geocoder/reverse.ts';
 
 const origin = 'http://127.0.0.1:4173';
 const style = offlineStyle(origin);
@@ -59,6 +61,21 @@ describe('offline base-map style', () => {
     const ids = style.layers.map((l) => l.id);
     // Under the place names, so a city's name wins a collision with an urbanización's.
     expect(ids.indexOf('nombres-urbanizaciones')).toBeLessThan(ids.indexOf('lugares-1'));
+  });
+
+  it('names seas, gulfs and lakes, each inside the data box and shown from its own zoom', () => {
+    const layer = style.layers.find((l) => l.id === 'nombres-agua');
+    expect(layer?.type).toBe('symbol');
+    const names = WATER_NAMES.map((w) => w.name);
+    expect(names).toEqual(expect.arrayContaining(['Lago de Maracaibo', 'Mar Caribe', 'Lago de Valencia']));
+    for (const w of WATER_NAMES) {
+      // On water by the OSM coastline the map draws (lakes and reservoirs are holes in it).
+      expect(onLand(w.lat, w.lon), w.name).toBe(false);
+      expect(w.lon).toBeGreaterThan(-78);
+      expect(w.lon).toBeLessThan(-56);
+      expect(w.lat).toBeGreaterThan(-3);
+      expect(w.lat).toBeLessThan(16);
+    }
   });
 
   it('reads the urbanizaciones table into points, towns left to the place layers', () => {
