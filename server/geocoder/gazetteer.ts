@@ -72,7 +72,8 @@ function boxOfRings(rings: readonly Ring[]): [number, number, number, number] {
 
 /**
  * Honest aliases: names people search that the gazetteer lacks, mapped to the place that contains them and
- * marked as aliases in the answer (research/offline-data.md). Never coordinates typed from memory.
+ * marked as aliases in the answer (research/offline-data.md). Empty since Puerto Ordaz and San Félix became rows
+ * of the compiled table (their own approximate centres, not Ciudad Guayana's point at San Félix).
  */
 const ALIASES: readonly { name: string; of: string }[] = [];
 
