@@ -11,6 +11,7 @@ const SUITES: Readonly<Record<string, string>> = {
   engine: 'bench/engine/run.ts',
   stacked: 'bench/engine/stacked.ts',
   geocoder: 'bench/geocoder.ts',
+  'geocoder-eval': 'bench/geocoder-eval.ts',
   browser: 'bench/browser/run.ts',
 };
 const ONLY_WHEN_NAMED = new Set(['browser']);

@@ -10,8 +10,10 @@ const fixed = (n: number) => n.toFixed(7);
 
 function displayName(entry: GazetteerEntry): string {
   const name = entry.aliasOf ? `${entry.name} (${entry.aliasOf})` : entry.name;
+  // An urbanización names its city: 'Chuao, Caracas, Baruta, Miranda, Venezuela'.
+  const city = entry.type === 'suburb' || entry.type === 'neighbourhood' ? entry.address.city : undefined;
   // Consecutive repeats only ('Mérida, Libertador, Mérida' keeps both; 'Mérida, Mérida' would not).
-  const parts = [name, entry.address.county, entry.address.state, 'Venezuela']
+  const parts = [name, city, entry.address.county, entry.address.state, 'Venezuela']
     .filter((p): p is string => typeof p === 'string' && p !== '')
     .filter((p, i, all) => p !== all[i - 1]);
   return parts.join(', ');
@@ -22,6 +24,7 @@ export function toNominatim(
   entry: GazetteerEntry,
   format: Format,
   addressdetails: boolean,
+  partial?: string,
 ): Record<string, unknown> {
   const [s, n, w, e] = entry.bbox;
   const out: Record<string, unknown> = {
@@ -41,6 +44,14 @@ export function toNominatim(
     boundingbox: [fixed(s), fixed(n), fixed(w), fixed(e)],
   };
   if (addressdetails) out.address = { ...entry.address };
+  // Never invent precision (research/urbanizaciones.md): a compiled urbanización's centre is ±1 km, and a
+  // structured fallback answered only part of the address.
+  if (entry.approximate || partial !== undefined) {
+    const tags: Record<string, string> = { approximate: 'yes' };
+    if (entry.approximate) tags.precision = 'urbanizacion ±1 km';
+    if (partial !== undefined) tags.matched = partial;
+    out.extratags = tags;
+  }
   return out;
 }
 
@@ -51,7 +62,8 @@ export function reverseToNominatim(
   zoom: number,
   format: Format,
 ) {
-  if (!hit) return { error: 'Unable to geocode' };
+  // Nominatim's error, with the reason in Spanish for people reading the answer.
+  if (!hit) return { error: 'Unable to geocode', detalle: 'Fuera de Venezuela' };
   const entry = zoom < 8 || !hit.place ? stateEntry : hit.place;
   if (!entry) return { error: 'Unable to geocode' };
   // Municipio and city come from the nearest place of the estado: say so rather than pretend precision.

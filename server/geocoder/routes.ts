@@ -3,7 +3,7 @@ import { BadRequest, type Handler, intParam, sendJson, sendText } from '../http.
 import { ENTRIES } from './gazetteer.ts';
 import { reverseToNominatim, toNominatim, type Format } from './nominatim-json.ts';
 import { reverseGeocode } from './reverse.ts';
-import { searchGazetteer } from './search.ts';
+import { searchHits, searchWithPrefixFallback } from './search.ts';
 
 export const GEOCODER_BASE = '/api/geocoder';
 const MAX_QUERY = 200; // characters; longer queries are refused, not truncated silently
@@ -75,11 +75,12 @@ function search(res: ServerResponse, url: URL, prefix: boolean): void {
   const details = flag(url, 'addressdetails', prefix);
   const box = viewbox(url);
   const bounded = flag(url, 'bounded', false);
-  const results = venezuelaAllowed(url) ? searchGazetteer(q, { limit, viewbox: box, bounded, prefix }) : [];
+  const find = prefix ? searchHits : searchWithPrefixFallback;
+  const results = venezuelaAllowed(url) ? find(q, { limit, viewbox: box, bounded, prefix }) : [];
   sendJson(
     res,
     200,
-    results.map((entry) => toNominatim(entry, fmt, details)),
+    results.map((hit) => toNominatim(hit.entry, fmt, details, hit.partial)),
   );
 }
 

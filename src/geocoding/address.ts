@@ -1,5 +1,5 @@
 import { foldText } from '../core/zone.ts';
-import { MUNICIPIO_CITY } from './municipio-cities.ts';
+import { lookupMunicipio, MUNICIPIO_CAPITAL, MUNICIPIO_CITY } from './municipio-cities.ts';
 
 /** Address parts of a Nominatim answer (spec, entities "Geocoding address result"). */
 export interface NominatimAddress {
@@ -57,13 +57,22 @@ export function dropConsecutiveDuplicates(parts: readonly string[]): string[] {
   return parts.filter((p) => p !== '').filter((p, i, all) => i === 0 || !same(p, all[i - 1] ?? ''));
 }
 
+/** The metropolitan cities Falcón's municipios are written under (spec, validation rules). */
+const FALCON_METRO = new Set(['Coro', 'Punto Fijo']);
+
 function cityFor(estado: string, municipio: string, named: string): string {
-  const key = `${foldText(estado)}|${foldText(municipio)}`;
-  // Zulia's answers carry the city in the county (spec, validation rules).
-  if (foldText(estado) === 'zulia' && municipio !== '') return municipio;
-  // Falcón: some municipios belong to Coro or Punto Fijo whatever the answer calls the place.
-  if (foldText(estado) === 'falcon' && MUNICIPIO_CITY[key]) return MUNICIPIO_CITY[key];
-  return named !== '' ? named : (MUNICIPIO_CITY[key] ?? '');
+  const table = lookupMunicipio(MUNICIPIO_CITY, estado, municipio);
+  const capital = lookupMunicipio(MUNICIPIO_CAPITAL, estado, municipio);
+  // Zulia's answers carry the city in the county (spec, validation rules) — but a town the answer names stays, unless it is
+  // another municipio's name (OSM puts San Francisco inside 'Maracaibo'): Ciudad Ojeda is not 'Lagunillas'.
+  if (foldText(estado) === 'zulia' && municipio !== '') {
+    const namedIsMunicipio = named !== '' && lookupMunicipio(MUNICIPIO_CAPITAL, estado, named) !== undefined;
+    if (named !== '' && (!namedIsMunicipio || foldText(named) === foldText(municipio))) return named;
+    return table ?? cleanPart(municipio);
+  }
+  // Falcón: the municipios of Coro and Punto Fijo belong to those cities whatever the answer calls the place.
+  if (foldText(estado) === 'falcon' && table !== undefined && FALCON_METRO.has(table)) return table;
+  return named !== '' ? named : (table ?? capital ?? '');
 }
 
 /**

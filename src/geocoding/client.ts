@@ -117,7 +117,7 @@ export async function forwardGeocode(
     return lat >= south && lat <= n && lon >= w && lon <= e;
   };
   // Dropped before ranking, so five usable suggestions remain when there are five.
-  const kept = rankForward(asResults(answer.value).filter(inside));
+  const kept = rankForward(asResults(answer.value).filter(inside), undefined, text);
   return { ok: true, value: uniqueSuggestions(kept.map(toSuggestion)) };
 }
 

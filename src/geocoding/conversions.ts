@@ -1,4 +1,5 @@
 import { SEARCH } from '../core/constants.ts';
+import { foldText } from '../core/zone.ts';
 import { parseAddress, type NominatimAddress } from './address.ts';
 
 /** A Nominatim result as the client reads it (strings where Nominatim sends strings). */
@@ -51,14 +52,26 @@ function typeRank(r: NominatimResult): number {
   return i < 0 ? TYPE_ORDER.length : i;
 }
 
-/** Keeps `SEARCH.suggestions` (5) of the fetched 25: by place type (residential first), then importance. */
+/**
+ * Keeps `SEARCH.suggestions` (5) of the fetched 25: results named exactly as the query first, among them by place
+ * type (residential first, state last: 'Mérida' the city before the estado); the rest in the provider's own order
+ * (Nominatim and the embedded service rank by relevance and importance), so 'San Fernando' does not put San
+ * Fernando de Atabapo (a village) before San Fernando de Apure. Without a query, by type then importance.
+ */
 export function rankForward(
   results: readonly NominatimResult[],
   keep: number = SEARCH.suggestions,
+  query?: string,
 ): NominatimResult[] {
-  return [...results]
-    .sort((a, b) => typeRank(a) - typeRank(b) || (b.importance ?? 0) - (a.importance ?? 0))
-    .slice(0, keep);
+  if (query === undefined) {
+    return [...results]
+      .sort((a, b) => typeRank(a) - typeRank(b) || (b.importance ?? 0) - (a.importance ?? 0))
+      .slice(0, keep);
+  }
+  const q = foldText(query.split(',')[0] ?? '');
+  const exact = (r: NominatimResult) => q !== '' && foldText(r.name ?? '') === q;
+  const named = results.filter(exact).sort((a, b) => typeRank(a) - typeRank(b));
+  return [...named, ...results.filter((r) => !exact(r))].slice(0, keep);
 }
 
 function coordinates(r: NominatimResult): [number, number] | null {

@@ -1,3 +1,6 @@
+import municipios from '../../data/gazetteer/ve-municipios.json' with { type: 'json' };
+import { foldText } from '../core/zone.ts';
+
 /**
  * The city a municipio's addresses belong to, for states whose geocoder answers name the municipio but not the
  * city (spec, validation rules: "Further rules map administrative districts to city names"). Keys are `estado|municipio`,
@@ -48,7 +51,6 @@ export const MUNICIPIO_CITY: Readonly<Record<string, string>> = {
   'falcon|colina': 'Coro',
   'falcon|carirubana': 'Punto Fijo',
   'falcon|los taques': 'Punto Fijo',
-  'falcon|falcon': 'Punto Fijo',
   // East and south
   'anzoategui|simon bolivar': 'Barcelona',
   'anzoategui|sotillo': 'Puerto La Cruz',
@@ -69,3 +71,40 @@ export const MUNICIPIO_CITY: Readonly<Record<string, string>> = {
   'amazonas|atures': 'Puerto Ayacucho',
   'delta amacuro|tucupita': 'Tucupita',
 };
+
+/** Words official names put before a municipio's name ('Municipio Autónomo Atures', 'Turístico …'). */
+const PREFIX = /^(municipio|autonomo|turistico|bolivariano|foraneo)\s+/;
+
+/** A municipio's name as the tables key it: accent-free, lower case, official prefixes removed. */
+export function municipioKey(name: string): string {
+  let key = foldText(name);
+  for (let next = key.replace(PREFIX, ''); next !== key; next = key.replace(PREFIX, '')) key = next;
+  return key;
+}
+
+/** The capital of each of the 335 municipios (`venezuela@2.0.0`, data/PROVENANCE.md), keyed like MUNICIPIO_CITY. */
+export const MUNICIPIO_CAPITAL: Readonly<Record<string, string>> = Object.fromEntries(
+  municipios.map((m) => [`${foldText(m.estado)}|${municipioKey(m.municipio)}`, m.capital]),
+);
+
+/**
+ * Looks a municipio up in a table keyed `estado|municipio`, tolerating the long and short forms of a name
+ * ('Juan Antonio Sotillo' / 'Sotillo', 'Simón Bolívar' / 'Bolívar') when only one row of the estado fits.
+ */
+export function lookupMunicipio(
+  table: Readonly<Record<string, string>>,
+  estado: string,
+  municipio: string,
+): string | undefined {
+  const e = foldText(estado);
+  const m = municipioKey(municipio);
+  if (m === '') return undefined;
+  const direct = table[`${e}|${m}`];
+  if (direct !== undefined) return direct;
+  const fits = Object.keys(table).filter((k) => {
+    if (!k.startsWith(`${e}|`)) return false;
+    const name = k.slice(e.length + 1);
+    return name.endsWith(` ${m}`) || m.endsWith(` ${name}`);
+  });
+  return fits.length === 1 && fits[0] !== undefined ? table[fits[0]] : undefined;
+}

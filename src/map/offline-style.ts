@@ -1,6 +1,8 @@
 import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import notoRegular from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import notoSemiBold from '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff2?url';
+import type { FeatureCollection, Point } from 'geojson';
+import urbanizacionesCsv from '../../data/gazetteer/urbanizaciones.csv?raw';
 
 /** Calm palette: pale sea, warm land, quiet borders, so red and purple property markers stand out. */
 const PALETTE = {
@@ -15,6 +17,8 @@ const PALETTE = {
   placeLabel: '#3b4651',
   placeHalo: 'rgba(246,243,236,0.9)',
   placeDot: '#5d6b78',
+  urbanizacionLabel: '#7a6f63',
+  waterLabel: '#5f89a6',
 } as const;
 
 const REGULAR = 'Noto Sans Regular';
@@ -22,6 +26,68 @@ const SEMIBOLD = 'Noto Sans SemiBold';
 
 /** Credits the data licences require (data/PROVENANCE.md). */
 export const ATTRIBUTION = '© OpenStreetMap contributors · Natural Earth · GeoNames (CC BY 4.0)';
+
+/**
+ * What the offline map says at street zoom, where it has no streets: the urbanización names come from the
+ * team's compiled table (±1 km, data/PROVENANCE.md); streets need a production style (VITE_MAP_STYLE_URL).
+ */
+export const URBANIZACIONES_ATTRIBUTION =
+  'Urbanizaciones: tabla compilada (±1 km) · sin calles en el mapa sin conexión';
+
+/** Zoom from which urbanización names show (issue: labels at zoom ≥ 13). */
+export const URBANIZACION_MINZOOM = 13;
+
+/** The compiled urbanizaciones as labelled points (the geocoder serves the same rows). */
+export function urbanizacionesGeoJSON(csv: string = urbanizacionesCsv): FeatureCollection<Point> {
+  const [header = '', ...lines] = csv.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const columns = header.split(',');
+  const col = (name: string) => columns.indexOf(name);
+  return {
+    type: 'FeatureCollection',
+    features: lines.flatMap((line) => {
+      const f = line.split(',');
+      const lat = Number(f[col('lat')]);
+      const lon = Number(f[col('lon')]);
+      const tipo = f[col('tipo')] ?? '';
+      // Towns in the table are labelled by the places layers' zoom rules, not as urbanizaciones.
+      if (!Number.isFinite(lat) || !Number.isFinite(lon) || tipo === 'ciudad') return [];
+      return [
+        {
+          type: 'Feature' as const,
+          geometry: { type: 'Point' as const, coordinates: [lon, lat] },
+          properties: { name: f[col('nombre')] ?? '', tipo },
+        },
+      ];
+    }),
+  };
+}
+
+/**
+ * Names of seas, gulfs, lakes and reservoirs at hand-placed label points (facts written by the team: the
+ * packages carry water outlines but no water names). `minzoom` keeps the small ones for closer views.
+ */
+export const WATER_NAMES: readonly { name: string; lon: number; lat: number; minzoom: number }[] = [
+  { name: 'Mar Caribe', lon: -67.5, lat: 13.2, minzoom: 3 },
+  { name: 'Océano Atlántico', lon: -58.2, lat: 10.2, minzoom: 3 },
+  { name: 'Golfo de Venezuela', lon: -71.0, lat: 11.75, minzoom: 5 },
+  { name: 'Lago de Maracaibo', lon: -71.55, lat: 9.75, minzoom: 5 },
+  { name: 'Golfo de Paria', lon: -62.1, lat: 10.35, minzoom: 6 },
+  { name: 'Golfo Triste', lon: -68.15, lat: 10.75, minzoom: 7 },
+  { name: 'Golfo de Cariaco', lon: -63.95, lat: 10.52, minzoom: 8 },
+  { name: 'Lago de Valencia', lon: -67.82, lat: 10.15, minzoom: 8 },
+  { name: 'Embalse de Guri', lon: -62.95, lat: 7.45, minzoom: 7 },
+];
+
+function waterNamesGeoJSON(): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: WATER_NAMES.map((w) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [w.lon, w.lat] },
+      properties: { name: w.name, minzoom: w.minzoom },
+    })),
+  };
+}
 
 /** The lowest label layer: map overlays that must not hide place names go below it (deck.gl `beforeId`). */
 export const FIRST_LABEL_LAYER = 'nombres-paises';
@@ -72,6 +138,12 @@ export function offlineStyle(origin: string): StyleSpecification {
       places: source('places'),
       estadoLabels: source('estado-labels'),
       neighbourLabels: source('neighbour-labels'),
+      waterNames: { type: 'geojson', data: waterNamesGeoJSON() },
+      urbanizaciones: {
+        type: 'geojson',
+        data: urbanizacionesGeoJSON(),
+        attribution: URBANIZACIONES_ATTRIBUTION,
+      },
     },
     layers: [
       { id: 'mar', type: 'background', paint: { 'background-color': PALETTE.sea } },
@@ -156,6 +228,40 @@ export function offlineStyle(origin: string): StyleSpecification {
           'circle-color': PALETTE.placeDot,
           'circle-stroke-color': '#ffffff',
           'circle-stroke-width': 0.8,
+        },
+      },
+      {
+        id: 'nombres-agua',
+        type: 'symbol',
+        source: 'waterNames',
+        filter: ['>=', ['zoom'], ['get', 'minzoom']],
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': [REGULAR],
+          'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 10, 15],
+          'text-letter-spacing': 0.12,
+          'text-max-width': 6,
+        },
+        paint: { 'text-color': PALETTE.waterLabel, 'text-halo-color': PALETTE.sea, 'text-halo-width': 1 },
+      },
+      {
+        id: 'nombres-urbanizaciones',
+        type: 'symbol',
+        source: 'urbanizaciones',
+        minzoom: URBANIZACION_MINZOOM,
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': [REGULAR],
+          'text-size': ['interpolate', ['linear'], ['zoom'], URBANIZACION_MINZOOM, 11, 16, 14],
+          'text-transform': 'uppercase',
+          'text-letter-spacing': 0.06,
+          'text-max-width': 7,
+          'text-padding': 4,
+        },
+        paint: {
+          'text-color': PALETTE.urbanizacionLabel,
+          'text-halo-color': PALETTE.placeHalo,
+          'text-halo-width': 1.2,
         },
       },
       placeLayer(3, 8, [10, 12]),

@@ -102,7 +102,9 @@ describe('parseAddress', () => {
       village: 'Pueblo Nuevo',
     });
     expect(sameAsState.municipio).toBe('');
-    expect(sameAsState.ciudad).toBe('Punto Fijo');
+    // Municipio Falcón's seat is Pueblo Nuevo (Paraguaná), not Punto Fijo.
+    expect(sameAsState.ciudad).toBe('Pueblo Nuevo');
+    expect(parseAddress({ county: 'Municipio Falcón', state: 'Falcón' }).ciudad).toBe('Pueblo Nuevo');
   });
 
   it('uses the county as the city in Zulia', () => {
@@ -110,6 +112,39 @@ describe('parseAddress', () => {
     expect(parsed.ciudad).toBe('Maracaibo');
     const sanFrancisco = parseAddress({ county: 'San Francisco', state: 'Zulia', city: 'Maracaibo' });
     expect(sanFrancisco.ciudad).toBe('San Francisco');
+  });
+
+  it('keeps a Zulia town the answer names (Ciudad Ojeda is not “Lagunillas”)', () => {
+    const ojeda = parseAddress({
+      road: 'Avenida Intercomunal',
+      city: 'Ciudad Ojeda',
+      county: 'Municipio Lagunillas',
+      state: 'Zulia',
+      country: 'Venezuela',
+    });
+    expect(ojeda.ciudad).toBe('Ciudad Ojeda');
+    expect(ojeda.municipio).toBe('Lagunillas');
+    expect(parseAddress({ county: 'Lagunillas', state: 'Zulia', town: 'Lagunillas' }).ciudad).toBe(
+      'Lagunillas',
+    );
+  });
+
+  it('matches official municipio names: long and short forms, Autónomo and Turístico prefixes', () => {
+    expect(parseAddress({ county: 'Municipio Juan Antonio Sotillo', state: 'Anzoátegui' }).ciudad).toBe(
+      'Puerto La Cruz',
+    );
+    expect(parseAddress({ county: 'Municipio Autónomo Atures', state: 'Amazonas' }).ciudad).toBe(
+      'Puerto Ayacucho',
+    );
+    expect(
+      parseAddress({ county: 'Municipio Turístico Diego Bautista Urbaneja', state: 'Anzoátegui' }).ciudad,
+    ).toBe('Lechería');
+  });
+
+  it('falls back to the municipio’s capital (venezuela package) for the other 278 municipios', () => {
+    expect(parseAddress({ county: 'Municipio Piar', state: 'Monagas' }).ciudad).toBe('Aragua de Maturín');
+    expect(parseAddress({ county: 'Municipio Silva', state: 'Falcón' }).ciudad).toBe('Tucacas');
+    expect(parseAddress({ county: 'Municipio Inexistente', state: 'Lara' }).ciudad).toBe('');
   });
 
   it('keeps a city the answer names outside Zulia and Falcón', () => {

@@ -28,6 +28,32 @@ describe('rankForward (5 of 25 by place type, then importance)', () => {
     ]);
     expect(ranked.map((x) => x.name)).toEqual(['residential', 'suburb', 'town', 'a', 'b']);
   });
+
+  it('with the query: exact names first (by type), then the provider’s order, not villages before cities', () => {
+    const ranked = rankForward(
+      [
+        r('town', 0.55, 'San Fernando de Apure'),
+        r('village', 0.5, 'San Fernando de Atabapo'),
+        r('state', 0.7, 'Mérida'),
+        r('city', 0.7, 'Mérida'),
+      ],
+      5,
+      'merida',
+    );
+    expect(ranked.map((x) => `${x.name} ${x.type}`)).toEqual([
+      'Mérida city',
+      'Mérida state',
+      'San Fernando de Apure town',
+      'San Fernando de Atabapo village',
+    ]);
+    expect(
+      rankForward(
+        [r('village', 0.5, 'Aragua de Barcelona'), r('city', 0.8, 'Barcelona')],
+        5,
+        'Barcelona, Anzoátegui',
+      )[0]?.name,
+    ).toBe('Barcelona');
+  });
 });
 
 describe('toSuggestion and longLabel', () => {

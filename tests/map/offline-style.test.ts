@@ -1,6 +1,13 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION, offlineStyle } from '../../src/map/offline-style.ts';
+import {
+  ATTRIBUTION,
+  URBANIZACION_MINZOOM,
+  WATER_NAMES,
+  offlineStyle,
+  urbanizacionesGeoJSON,
+} from '../../src/map/offline-style.ts';
+import { onLand } from '../../server/geocoder/reverse.ts';
 
 const origin = 'http://127.0.0.1:4173';
 const style = offlineStyle(origin);
@@ -42,5 +49,45 @@ describe('offline base-map style', () => {
     );
     const order = (id: string) => ids.indexOf(id);
     expect(order('lugares-1')).toBeGreaterThan(order('lugares-3')); // drawn last, wins collisions
+  });
+
+  it('labels the compiled urbanizaciones from zoom 13 and says the offline map has no streets', () => {
+    const layer = style.layers.find((l) => l.id === 'nombres-urbanizaciones');
+    expect(layer?.minzoom).toBe(URBANIZACION_MINZOOM);
+    expect(URBANIZACION_MINZOOM).toBeLessThanOrEqual(13);
+    const source = style.sources.urbanizaciones as { data: { features: unknown[] }; attribution: string };
+    expect(source.data.features.length).toBeGreaterThan(90);
+    expect(source.attribution).toContain('sin calles en el mapa sin conexión');
+    const ids = style.layers.map((l) => l.id);
+    // Under the place names, so a city's name wins a collision with an urbanización's.
+    expect(ids.indexOf('nombres-urbanizaciones')).toBeLessThan(ids.indexOf('lugares-1'));
+  });
+
+  it('names seas, gulfs and lakes, each inside the data box and shown from its own zoom', () => {
+    const layer = style.layers.find((l) => l.id === 'nombres-agua');
+    expect(layer?.type).toBe('symbol');
+    const names = WATER_NAMES.map((w) => w.name);
+    expect(names).toEqual(expect.arrayContaining(['Lago de Maracaibo', 'Mar Caribe', 'Lago de Valencia']));
+    for (const w of WATER_NAMES) {
+      // On water by the OSM coastline the map draws (lakes and reservoirs are holes in it).
+      expect(onLand(w.lat, w.lon), w.name).toBe(false);
+      expect(w.lon).toBeGreaterThan(-78);
+      expect(w.lon).toBeLessThan(-56);
+      expect(w.lat).toBeGreaterThan(-3);
+      expect(w.lat).toBeLessThan(16);
+    }
+  });
+
+  it('reads the urbanizaciones table into points, towns left to the place layers', () => {
+    const fc = urbanizacionesGeoJSON(
+      'nombre,tipo,lat,lon\nChuao,urbanizacion,10.48,-66.84\nLechería,ciudad,10.18,-64.69\nMala,sector,x,1\n',
+    );
+    expect(fc.features).toEqual([
+      {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [-66.84, 10.48] },
+        properties: { name: 'Chuao', tipo: 'urbanizacion' },
+      },
+    ]);
   });
 });

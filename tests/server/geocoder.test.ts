@@ -63,12 +63,13 @@ describe('embedded geocoder: /search (Nominatim protocol)', () => {
     expect(narrowed.body.every((p) => p.address?.state === 'Cojedes')).toBe(true);
   });
 
-  it('uses jsonv2 field names, honest aliases, country codes and bounded viewboxes', async () => {
+  it('uses jsonv2 field names, compiled sectors, country codes and bounded viewboxes', async () => {
     const v2 = await get<NominatimPlace[]>('/search?q=Caracas&format=jsonv2');
     expect(v2.body[0]?.category).toBe('place');
     expect(v2.body[0]?.class).toBeUndefined();
-    const alias = await get<NominatimPlace[]>('/search?q=puerto%20ordaz');
-    expect(alias.body[0]?.display_name).toContain('Puerto Ordaz (Ciudad Guayana)');
+    const sector = await get<NominatimPlace[]>('/search?q=puerto%20ordaz');
+    expect(sector.body[0]?.display_name).toBe('Puerto Ordaz, Ciudad Guayana, Caroní, Bolívar, Venezuela');
+    expect(sector.body[0]?.extratags?.approximate).toBe('yes');
     expect((await get<unknown[]>('/search?q=Caracas&countrycodes=co')).body).toEqual([]);
     expect((await get<unknown[]>('/search?q=Caracas&countrycodes=co,VE')).body).not.toEqual([]);
     const outside = await get<unknown[]>('/search?q=Caracas&viewbox=-72,8,-70,9&bounded=1');
@@ -78,7 +79,7 @@ describe('embedded geocoder: /search (Nominatim protocol)', () => {
 
   it('finds municipios, placed at their main town and typed as counties', async () => {
     const { body } = await get<(NominatimPlace & { addresstype: string })[]>(
-      '/search?q=Chacao&addressdetails=1',
+      '/search?q=municipio%20Chacao&addressdetails=1',
     );
     const municipio = body.find((p) => p.addresstype === 'county');
     expect(municipio?.display_name).toBe('Chacao, Miranda, Venezuela');
@@ -91,6 +92,49 @@ describe('embedded geocoder: /search (Nominatim protocol)', () => {
     expect(body.length).toBeLessThanOrEqual(5);
     expect(body.every((p) => /^Bar/i.test(p.display_name))).toBe(true);
     expect(body[0]?.address).toBeDefined();
+  });
+});
+
+describe('embedded geocoder: urbanizaciones, ranking and fallback over HTTP', () => {
+  it('serves an urbanización as a neighbourhood with its city, municipio and estado, flagged approximate', async () => {
+    const { body } = await get<(NominatimPlace & { addresstype: string })[]>(
+      '/search?q=los%20palos%20grandes&format=jsonv2&addressdetails=1',
+    );
+    expect(body[0]?.display_name).toBe('Los Palos Grandes, Caracas, Chacao, Miranda, Venezuela');
+    expect(body[0]?.addresstype).toBe('neighbourhood');
+    expect(body[0]?.category).toBe('place');
+    expect(body[0]?.address).toMatchObject({
+      neighbourhood: 'Los Palos Grandes',
+      city: 'Caracas',
+      county: 'Chacao',
+      state: 'Miranda',
+    });
+    expect(body[0]?.extratags).toMatchObject({ approximate: 'yes' });
+  });
+
+  it('flags the structured fallback with the part it matched', async () => {
+    const { body } = await get<NominatimPlace[]>(
+      `/search?q=${encodeURIComponent('Calle París, Las Mercedes, Caracas')}&addressdetails=1`,
+    );
+    expect(body[0]?.address?.neighbourhood).toBe('Las Mercedes');
+    expect(body[0]?.extratags).toMatchObject({ approximate: 'yes', matched: 'las mercedes' });
+  });
+
+  it('autocompletes without duplicates (a city and its municipio at one point)', async () => {
+    for (const q of ['Maracaibo', 'Maturín', 'San Cristóbal', 'Valencia']) {
+      const { body } = await get<NominatimPlace[]>(`/autocomplete?q=${encodeURIComponent(q)}`);
+      const labels = body.map((p) => `${p.lat},${p.lon}`);
+      expect(new Set(labels).size, q).toBe(labels.length);
+    }
+  });
+
+  it('reverse names the urbanización a point falls in, and the state on a lake', async () => {
+    const urb = await get<NominatimPlace>('/reverse?lat=10.4856&lon=-66.8466&format=json');
+    expect(urb.body.address).toMatchObject({ neighbourhood: 'Chuao', county: 'Baruta', state: 'Miranda' });
+    const lake = await get<NominatimPlace>('/reverse?lat=9.8&lon=-71.55&format=json&zoom=5');
+    expect(lake.body.display_name).toBe('Zulia, Venezuela');
+    const sea = await get<NominatimPlace>('/reverse?lat=12.5&lon=-68&format=json');
+    expect(sea.body).toEqual({ error: 'Unable to geocode', detalle: 'Fuera de Venezuela' });
   });
 });
 
@@ -111,6 +155,7 @@ describe('embedded geocoder: /reverse', () => {
     expect(low.body.display_name).toBe('Miranda, Venezuela');
     expect((await get<NominatimPlace>('/reverse?lat=4.6&lon=-74.08')).body).toEqual({
       error: 'Unable to geocode',
+      detalle: 'Fuera de Venezuela',
     });
   });
 });
