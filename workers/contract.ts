@@ -11,13 +11,13 @@ export type FacetFilter<T extends string = string> = 'todos' | readonly T[];
 
 /** The analysts' filter (spec: trimestreActivo, colorInmueblesActivo, operation). */
 export interface EngineFilter {
-  trimestres: FacetFilter;
-  colores: FacetFilter;
-  operacion: FacetFilter<'Venta' | 'Alquiler'>;
+  quarters: FacetFilter;
+  colors: FacetFilter;
+  operations: FacetFilter<'Venta' | 'Alquiler'>;
 }
 
 /** Every property passes. */
-export const NO_FILTER: EngineFilter = { trimestres: 'todos', colores: 'todos', operacion: 'todos' };
+export const NO_FILTER: EngineFilter = { quarters: 'todos', colors: 'todos', operations: 'todos' };
 
 /** supercluster's options (same meanings) plus the answer cap. */
 export interface EngineOptions {
@@ -94,8 +94,8 @@ export interface PropertyRow {
   lng: number;
   lat: number;
   price: number;
-  operacion: 'Venta' | 'Alquiler';
-  trimestre: string;
+  operation: 'Venta' | 'Alquiler';
+  quarter: string;
   color: string;
 }
 

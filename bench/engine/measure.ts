@@ -13,8 +13,8 @@ import { syntheticTable } from './synthetic.ts';
 export const OPTIONS = { radius: 40, extent: 512, maxZoom: 18 };
 
 export const FILTERS: [string, EngineFilter][] = [
-  ['one quarter', { trimestres: ['2022-T1'], colores: 'todos', operacion: 'todos' }],
-  ['Venta', { trimestres: 'todos', colores: 'todos', operacion: ['Venta'] }],
+  ['one quarter', { quarters: ['2022-T1'], colors: 'todos', operations: 'todos' }],
+  ['Venta', { quarters: 'todos', colors: 'todos', operations: ['Venta'] }],
   ['back to all', NO_FILTER],
 ];
 

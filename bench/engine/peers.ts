@@ -33,9 +33,9 @@ export function featurePredicate(filter: EngineFilter, table: PropertyTable): (f
       : new Set(
           labels.map((l, i) => ((values as readonly string[]).includes(l) ? i : -1)).filter((i) => i >= 0),
         );
-  const q = set(filter.trimestres, table.quarters);
-  const c = set(filter.colores, table.colors);
-  const o = set(filter.operacion, ['Venta', 'Alquiler']);
+  const q = set(filter.quarters, table.quarters);
+  const c = set(filter.colors, table.colors);
+  const o = set(filter.operations, ['Venta', 'Alquiler']);
   return (f) =>
     (!q || q.has(f.properties.q)) && (!c || c.has(f.properties.c)) && (!o || o.has(f.properties.o));
 }

@@ -74,7 +74,7 @@ function queries(engine: ClusterEngine): Pick<Row, 'filterMs' | 'streetMs' | 'le
       engine.getClusters(stateView, 7);
     }),
   );
-  engine.setFilter({ trimestres: 'todos', colores: 'todos', operacion: 'todos' });
+  engine.setFilter({ quarters: 'todos', colors: 'todos', operations: 'todos' });
   const streetMs = median(repeat(runs * 4, () => engine.getClusters(streetView, 17)));
   // The biggest item of the street view at maxZoom: for a stack, the list a UI would page through.
   const view = engine.getClusters(streetView, 18);

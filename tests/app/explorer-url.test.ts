@@ -9,7 +9,7 @@ describe('explorer state in the URL', () => {
   it('round-trips filters, count and view', () => {
     const state = {
       count: 20000,
-      filter: { trimestres: ['2024-T1', '2024-T3'], colores: ['rojo'], operacion: ['Venta' as const] },
+      filter: { quarters: ['2024-T1', '2024-T3'], colors: ['rojo'], operations: ['Venta' as const] },
       view: { lat: 10.5, lng: -66.9, zoom: 11.25 },
     };
     const text = serializeExplorerState(state);
@@ -20,7 +20,7 @@ describe('explorer state in the URL', () => {
   it('defaults to a million transactions, no filter and no view', () => {
     expect(parseExplorerState('')).toEqual({
       count: DEFAULT_COUNT,
-      filter: { trimestres: 'todos', colores: 'todos', operacion: 'todos' },
+      filter: { quarters: 'todos', colors: 'todos', operations: 'todos' },
       view: null,
     });
     expect(serializeExplorerState(parseExplorerState(''))).toBe('');
@@ -29,9 +29,9 @@ describe('explorer state in the URL', () => {
   it('ignores invalid values instead of failing', () => {
     const s = parseExplorerState('n=-5&op=Compra,Venta&v=99,0,3&t=,,&c=' + 'x'.repeat(100));
     expect(s.count).toBe(DEFAULT_COUNT);
-    expect(s.filter).toEqual({ trimestres: 'todos', colores: 'todos', operacion: ['Venta'] });
+    expect(s.filter).toEqual({ quarters: 'todos', colors: 'todos', operations: ['Venta'] });
     expect(s.view).toBeNull();
-    expect(parseExplorerState('op=Compra').filter.operacion).toBe('todos');
+    expect(parseExplorerState('op=Compra').filter.operations).toBe('todos');
     expect(parseExplorerState('n=1e9').count).toBe(DEFAULT_COUNT);
   });
 });

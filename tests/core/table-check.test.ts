@@ -42,8 +42,8 @@ describe('tables handed to the engine: dictionary limits (issue 21 §3)', () => 
     };
     const engine = new ClusterEngine();
     expect(engine.load(table).ok).toBe(true);
-    const matching = (trimestres: string[], colores: string[], operacion: ('Venta' | 'Alquiler')[]) => {
-      const answer = engine.setFilter({ trimestres, colores, operacion });
+    const matching = (quarters: string[], colors: string[], operations: ('Venta' | 'Alquiler')[]) => {
+      const answer = engine.setFilter({ quarters, colors, operations });
       return answer.ok ? answer.value.matching : -1;
     };
     expect(matching(['T255'], ['c63'], ['Alquiler'])).toBe(1);

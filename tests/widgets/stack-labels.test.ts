@@ -20,8 +20,8 @@ describe('the lines of a stack list', () => {
       lng: 0,
       lat: 0,
       price: 120_000,
-      operacion: 'Alquiler',
-      trimestre: '2024-T2',
+      operation: 'Alquiler',
+      quarter: '2024-T2',
       color: '',
     } as const;
     expect(transactionLabel(row)).toBe('Alquiler · $120.000 · 2024-T2');

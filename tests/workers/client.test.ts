@@ -78,9 +78,9 @@ describe('ClusterClient over a real MessageChannel', () => {
     expect(view?.positions).toBeInstanceOf(Float64Array);
     expect(view?.length).toBe(400);
     const { matching } = await client.setFilter({
-      trimestres: ['2024-T1'],
-      colores: 'todos',
-      operacion: 'todos',
+      quarters: ['2024-T1'],
+      colors: 'todos',
+      operations: 'todos',
     });
     expect(matching).toBe(100);
     const summary = await client.getSummary();
@@ -115,7 +115,7 @@ describe('ClusterClient over a real MessageChannel', () => {
     expect(isEngineClosed(await inFlight)).toBe(true);
     await expect(client.getClusters([...WORLD], 3)).rejects.toThrow(CLOSED);
     const late = await client
-      .setFilter({ trimestres: 'todos', colores: 'todos', operacion: 'todos' })
+      .setFilter({ quarters: 'todos', colors: 'todos', operations: 'todos' })
       .catch((error: unknown) => error);
     expect(isEngineClosed(late)).toBe(true);
     // A restart is not a close: its errors are still reported.
@@ -173,7 +173,7 @@ describe('ClusterClient over a real MessageChannel', () => {
       reloads++;
       return tableFrom(points);
     });
-    await client.setFilter({ trimestres: 'todos', colores: ['rojo'], operacion: 'todos' });
+    await client.setFilter({ quarters: 'todos', colors: ['rojo'], operations: 'todos' });
     const expected = (await client.getSummary())?.total;
 
     const inFlight = client.getClusters([...WORLD], 10).then(

@@ -43,7 +43,7 @@ describe('countInShape: properties inside a drawn area, under the filter', () =>
   });
 
   it('counts only rows that pass the filter', () => {
-    const filter: EngineFilter = { trimestres: ['2024-T2'], colores: 'todos', operacion: ['Venta'] };
+    const filter: EngineFilter = { quarters: ['2024-T2'], colors: 'todos', operations: ['Venta'] };
     expect(engine.setFilter(filter).ok).toBe(true);
     const answer = engine.countInShape(circle);
     if (!answer.ok) throw new Error(answer.error);

@@ -5,9 +5,9 @@ import type { ClusterEngine } from '../../workers/engine/engine.ts';
 import { clusters, COLORS, loaded, passes, QUARTERS, WORLD, type Facet } from './helpers.ts';
 
 const filterArb: fc.Arbitrary<EngineFilter> = fc.record({
-  trimestres: fc.oneof(fc.constant('todos' as const), fc.subarray([...QUARTERS, '2030-T1'])),
-  colores: fc.oneof(fc.constant('todos' as const), fc.subarray([...COLORS, 'morado'])),
-  operacion: fc.oneof(fc.constant('todos' as const), fc.subarray(['Venta', 'Alquiler'] as const)),
+  quarters: fc.oneof(fc.constant('todos' as const), fc.subarray([...QUARTERS, '2030-T1'])),
+  colors: fc.oneof(fc.constant('todos' as const), fc.subarray([...COLORS, 'morado'])),
+  operations: fc.oneof(fc.constant('todos' as const), fc.subarray(['Venta', 'Alquiler'] as const)),
 });
 const facetArb: fc.Arbitrary<Facet> = fc.record({
   quarter: fc.integer({ min: 0, max: 3 }),
@@ -107,7 +107,7 @@ describe('with a filter the counts are exact', () => {
   it('pages leaves with limit and offset without gaps or repeats', () => {
     const points = Array.from({ length: 500 }, (_, i) => [-66.9 + (i % 25) * 1e-4, 10.5 + i * 1e-5]);
     const engine = loaded(points);
-    engine.setFilter({ trimestres: ['2024-T2', '2024-T3'], colores: 'todos', operacion: 'todos' });
+    engine.setFilter({ quarters: ['2024-T2', '2024-T3'], colors: 'todos', operations: 'todos' });
     const top = clusters(engine, WORLD, 3);
     expect([...top.counts]).toEqual([250]);
     const id = top.ids[0] ?? -1;

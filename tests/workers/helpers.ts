@@ -53,9 +53,9 @@ export function passes(f: Facet, filter: EngineFilter): boolean {
   const ok = (values: EngineFilter[keyof EngineFilter], label: string) =>
     values === 'todos' || (values as readonly string[]).includes(label);
   return (
-    ok(filter.trimestres, QUARTERS[f.quarter] ?? '') &&
-    ok(filter.colores, COLORS[f.color] ?? '') &&
-    ok(filter.operacion, f.operation === 0 ? 'Venta' : 'Alquiler')
+    ok(filter.quarters, QUARTERS[f.quarter] ?? '') &&
+    ok(filter.colors, COLORS[f.color] ?? '') &&
+    ok(filter.operations, f.operation === 0 ? 'Venta' : 'Alquiler')
   );
 }
 

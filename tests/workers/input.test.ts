@@ -62,8 +62,8 @@ describe('views and zooms', () => {
         lng: -66.9,
         lat: 10.5,
         price: 4000,
-        operacion: 'Venta',
-        trimestre: '2024-T4',
+        operation: 'Venta',
+        quarter: '2024-T4',
         color: 'azul',
       },
     });
@@ -117,9 +117,7 @@ describe('degenerate and malformed input never throws', () => {
   it('answers errors for bad requests, and for every request before a load', () => {
     const empty = new ClusterEngine();
     expect(empty.getClusters([...WORLD], 3)).toEqual(NOT_LOADED);
-    expect(empty.setFilter({ trimestres: 'todos', colores: 'todos', operacion: 'todos' })).toEqual(
-      NOT_LOADED,
-    );
+    expect(empty.setFilter({ quarters: 'todos', colors: 'todos', operations: 'todos' })).toEqual(NOT_LOADED);
     expect(empty.getSummary()).toEqual(NOT_LOADED);
     expect(empty.getLeaves(0, 1, 0)).toEqual(NOT_LOADED);
     expect(empty.getProperty(0)).toEqual(NOT_LOADED);
@@ -141,7 +139,7 @@ describe('degenerate and malformed input never throws', () => {
       expect(engine.getExpansionZoom(id).ok).toBe(false);
     }
     expect(engine.getProperty(99).ok).toBe(false);
-    const badFilters = [{ trimestres: 5 }, null, { trimestres: 'todos', colores: [1], operacion: 'todos' }];
+    const badFilters = [{ quarters: 5 }, null, { quarters: 'todos', colors: [1], operations: 'todos' }];
     for (const f of badFilters) expect(engine.setFilter(f as unknown as EngineFilter).ok).toBe(false);
     expect(engine.configure({ maxZoom: 99 }).ok).toBe(false);
     expect(engine.configure({ radius: -1 }).ok).toBe(false);
@@ -152,7 +150,7 @@ describe('degenerate and malformed input never throws', () => {
       [-66, 8],
       [-66.2, 8],
     ]);
-    expect(engine.setFilter({ trimestres: ['1999-T9'], colores: 'todos', operacion: 'todos' })).toEqual({
+    expect(engine.setFilter({ quarters: ['1999-T9'], colors: 'todos', operations: 'todos' })).toEqual({
       ok: true,
       value: { matching: 0 },
     });

@@ -22,9 +22,9 @@ import { COLORS, QUARTERS, type Facet } from './helpers.ts';
 export const GRID_DEGREES = 360 / 2 ** 30;
 
 export const filterArb: fc.Arbitrary<EngineFilter> = fc.record({
-  trimestres: fc.oneof(fc.constant('todos' as const), fc.subarray(QUARTERS)),
-  colores: fc.oneof(fc.constant('todos' as const), fc.subarray(COLORS)),
-  operacion: fc.oneof(fc.constant('todos' as const), fc.subarray(['Venta', 'Alquiler'] as const)),
+  quarters: fc.oneof(fc.constant('todos' as const), fc.subarray(QUARTERS)),
+  colors: fc.oneof(fc.constant('todos' as const), fc.subarray(COLORS)),
+  operations: fc.oneof(fc.constant('todos' as const), fc.subarray(['Venta', 'Alquiler'] as const)),
 });
 
 const facetArb: fc.Arbitrary<Facet> = fc.record({

@@ -168,9 +168,9 @@ describe('a stack at the deepest zoom', () => {
 
   it('pages exactly the rows that pass a filter, with the filtered count', () => {
     const filter: EngineFilter = {
-      trimestres: ['2024-T2'],
-      colores: ['rojo', 'verde'],
-      operacion: ['Venta'],
+      quarters: ['2024-T2'],
+      colors: ['rojo', 'verde'],
+      operations: ['Venta'],
     };
     expect(engine.setFilter(filter).ok).toBe(true);
     const view = clusters(engine, WORLD, 18);
@@ -182,7 +182,7 @@ describe('a stack at the deepest zoom', () => {
     const first = engine.getLeaves(id, 100, 0);
     const rest = engine.getLeaves(id, 1e6, 100);
     expect(first.ok && rest.ok && ascending([...first.value, ...rest.value])).toEqual(passing);
-    expect(engine.setFilter({ trimestres: 'todos', colores: 'todos', operacion: 'todos' }).ok).toBe(true);
+    expect(engine.setFilter({ quarters: 'todos', colors: 'todos', operations: 'todos' }).ok).toBe(true);
   });
 });
 

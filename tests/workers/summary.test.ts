@@ -24,10 +24,10 @@ describe('getSummary(bbox) on generated transactions', () => {
   if (!loaded.ok) throw new Error(loaded.error);
   const last = table.quarters[table.quarters.length - 1] ?? '';
   const filters: EngineFilter[] = [
-    { trimestres: 'todos', colores: 'todos', operacion: 'todos' },
-    { trimestres: [last], colores: 'todos', operacion: 'todos' },
-    { trimestres: 'todos', colores: [table.colors[0] ?? ''], operacion: ['Venta'] },
-    { trimestres: ['1999-T1'], colores: 'todos', operacion: 'todos' },
+    { quarters: 'todos', colors: 'todos', operations: 'todos' },
+    { quarters: [last], colors: 'todos', operations: 'todos' },
+    { quarters: 'todos', colors: [table.colors[0] ?? ''], operations: ['Venta'] },
+    { quarters: ['1999-T1'], colors: 'todos', operations: 'todos' },
   ];
   const boxes: BBox[] = [
     [-180, -85, 180, 85],
@@ -42,16 +42,16 @@ describe('getSummary(bbox) on generated transactions', () => {
     if (!answer.ok) throw new Error(answer.error);
     const byQo = new Array<number>(table.quarters.length * 2).fill(0);
     const byColor = new Array<number>(table.colors.length).fill(0);
-    const ok = (f: EngineFilter['trimestres'], v: string) => f === 'todos' || f.includes(v);
+    const ok = (f: EngineFilter['quarters'], v: string) => f === 'todos' || f.includes(v);
     for (let i = 0; i < table.length; i++) {
       const [lng, lat] = [table.lng[i] ?? 0, table.lat[i] ?? 0];
       if (lng < box[0] || lng > box[2] || lat < box[1] || lat > box[3]) continue;
       const q = table.quarter[i] ?? 0;
       const c = table.color[i] ?? 0;
       const op = table.operation[i] ?? 0;
-      if (!ok(filter.trimestres, table.quarters[q] ?? '') || !ok(filter.colores, table.colors[c] ?? ''))
+      if (!ok(filter.quarters, table.quarters[q] ?? '') || !ok(filter.colors, table.colors[c] ?? ''))
         continue;
-      if (!ok(filter.operacion, op === 0 ? 'Venta' : 'Alquiler')) continue;
+      if (!ok(filter.operations, op === 0 ? 'Venta' : 'Alquiler')) continue;
       byQo[q * 2 + op] = (byQo[q * 2 + op] ?? 0) + 1;
       byColor[c] = (byColor[c] ?? 0) + 1;
     }

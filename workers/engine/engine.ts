@@ -112,7 +112,7 @@ export class ClusterEngine implements ClusterEngineApi {
       const d = this.data;
       if (!d) return fail(NOT_LOADED);
       const f = filter as Partial<Record<keyof EngineFilter, unknown>> | null;
-      if (!f || !isFacet(f.trimestres) || !isFacet(f.colores) || !isFacet(f.operacion))
+      if (!f || !isFacet(f.quarters) || !isFacet(f.colors) || !isFacet(f.operations))
         return fail("Filtro inválido: cada campo es 'todos' o una lista de textos.");
       d.test = keyTest(filter, d.keys, d.table.quarters, d.table.colors);
       d.filter = applyFilter(d.keys, d.test, d.filter);
@@ -184,8 +184,8 @@ export class ClusterEngine implements ClusterEngineApi {
         lng: t.lng[index] ?? 0,
         lat: t.lat[index] ?? 0,
         price: t.price[index] ?? 0,
-        operacion: t.operation[index] === 0 ? 'Venta' : 'Alquiler',
-        trimestre: t.quarters[t.quarter[index] ?? 0] ?? '',
+        operation: t.operation[index] === 0 ? 'Venta' : 'Alquiler',
+        quarter: t.quarters[t.quarter[index] ?? 0] ?? '',
         color: t.colors[t.color[index] ?? 0] ?? '',
       });
     });

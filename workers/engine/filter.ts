@@ -74,9 +74,9 @@ export function keyTest(
   quarters: readonly string[],
   colors: readonly string[],
 ): KeyTest {
-  const q = accepted(filter.trimestres, quarters, f.quarters);
-  const c = accepted(filter.colores, colors, f.colors);
-  const o = accepted(filter.operacion, ['Venta', 'Alquiler'], 2);
+  const q = accepted(filter.quarters, quarters, f.quarters);
+  const c = accepted(filter.colors, colors, f.colors);
+  const o = accepted(filter.operations, ['Venta', 'Alquiler'], 2);
   const passes = (key: number) =>
     (q[Math.floor(key / (2 * f.colors))] ?? 0) & (c[(key >> 1) % f.colors] ?? 0) & (o[key & 1] ?? 0);
   const space = f.quarters * f.colors * 2;

@@ -27,7 +27,7 @@ export function parseExplorerState(query: string): ExplorerState {
   const n = Number(q.get('n'));
   const count = Number.isInteger(n) && n > 0 && n <= MAX_COUNT ? n : DEFAULT_COUNT;
   const op = list(q.get('op'));
-  const operacion =
+  const operations =
     op === 'todos' ? 'todos' : op.filter((o): o is 'Venta' | 'Alquiler' => o === 'Venta' || o === 'Alquiler');
   const [lat, lng, zoom] = (q.get('v') ?? '').split(',').map(Number);
   const view =
@@ -46,9 +46,9 @@ export function parseExplorerState(query: string): ExplorerState {
   return {
     count,
     filter: {
-      trimestres: list(q.get('t')),
-      colores: list(q.get('c')),
-      operacion: Array.isArray(operacion) && operacion.length === 0 ? 'todos' : operacion,
+      quarters: list(q.get('t')),
+      colors: list(q.get('c')),
+      operations: Array.isArray(operations) && operations.length === 0 ? 'todos' : operations,
     },
     view,
   };
@@ -57,10 +57,10 @@ export function parseExplorerState(query: string): ExplorerState {
 export function serializeExplorerState(state: ExplorerState): string {
   const q = new URLSearchParams();
   if (state.count !== DEFAULT_COUNT) q.set('n', String(state.count));
-  const { trimestres, colores, operacion } = state.filter;
-  if (trimestres !== 'todos') q.set('t', trimestres.join(','));
-  if (colores !== 'todos') q.set('c', colores.join(','));
-  if (operacion !== 'todos') q.set('op', operacion.join(','));
+  const { quarters, colors, operations } = state.filter;
+  if (quarters !== 'todos') q.set('t', quarters.join(','));
+  if (colors !== 'todos') q.set('c', colors.join(','));
+  if (operations !== 'todos') q.set('op', operations.join(','));
   if (state.view) {
     const { lat, lng, zoom } = state.view;
     q.set('v', `${lat.toFixed(5)},${lng.toFixed(5)},${zoom.toFixed(2)}`);

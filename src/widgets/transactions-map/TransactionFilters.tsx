@@ -9,8 +9,8 @@ const selected = (f: 'todos' | readonly string[]) => (f === 'todos' ? [] : f);
 
 /** The slider's position: the one selected quarter, or −1 ("every quarter") for none or several. */
 export function sliderIndexOf(filter: EngineFilter, quarters: readonly string[]): number {
-  return filter.trimestres !== 'todos' && filter.trimestres.length === 1
-    ? quarters.indexOf(filter.trimestres[0] ?? '')
+  return filter.quarters !== 'todos' && filter.quarters.length === 1
+    ? quarters.indexOf(filter.quarters[0] ?? '')
     : -1;
 }
 
@@ -67,10 +67,10 @@ export function TransactionFilters(props: TransactionFiltersProps) {
         <select
           multiple
           size={3}
-          value={selected(filter.trimestres)}
+          value={selected(filter.quarters)}
           onChange={(e) => {
             onPlaying(false);
-            onFilter({ ...filter, trimestres: facet([...e.target.selectedOptions].map((o) => o.value)) });
+            onFilter({ ...filter, quarters: facet([...e.target.selectedOptions].map((o) => o.value)) });
           }}
         >
           {quarters.map((q) => (
@@ -91,7 +91,7 @@ export function TransactionFilters(props: TransactionFiltersProps) {
             aria-valuetext={sliderIndex < 0 ? T.allQuarters : quarters[sliderIndex]}
             onChange={(e) => {
               const i = Number(e.target.value);
-              onFilter({ ...filter, trimestres: i < 0 ? 'todos' : [quarters[i] ?? ''] });
+              onFilter({ ...filter, quarters: i < 0 ? 'todos' : [quarters[i] ?? ''] });
             }}
           />
         </label>
@@ -112,9 +112,9 @@ export function TransactionFilters(props: TransactionFiltersProps) {
       <label>
         {T.color}
         <select
-          value={filter.colores === 'todos' ? 'todos' : (filter.colores[0] ?? 'todos')}
+          value={filter.colors === 'todos' ? 'todos' : (filter.colors[0] ?? 'todos')}
           onChange={(e) => {
-            onFilter({ ...filter, colores: e.target.value === 'todos' ? 'todos' : [e.target.value] });
+            onFilter({ ...filter, colors: e.target.value === 'todos' ? 'todos' : [e.target.value] });
           }}
         >
           <option value="todos">{T.allColors}</option>
@@ -128,12 +128,12 @@ export function TransactionFilters(props: TransactionFiltersProps) {
       <label>
         {T.operation}
         <select
-          value={filter.operacion === 'todos' ? 'todos' : (filter.operacion[0] ?? 'todos')}
+          value={filter.operations === 'todos' ? 'todos' : (filter.operations[0] ?? 'todos')}
           onChange={(e) => {
             const value = e.target.value;
             onFilter({
               ...filter,
-              operacion: value === 'Venta' || value === 'Alquiler' ? [value] : 'todos',
+              operations: value === 'Venta' || value === 'Alquiler' ? [value] : 'todos',
             });
           }}
         >

@@ -6,7 +6,7 @@ import { sliderIndexOf } from './TransactionFilters.tsx';
 /** The filter one step on: the quarter after the selected one (after the last, or none: the first). */
 export function nextQuarter(filter: EngineFilter, quarters: readonly string[]): EngineFilter {
   const at = sliderIndexOf(filter, quarters);
-  return { ...filter, trimestres: [quarters[(at + 1) % quarters.length] ?? ''] };
+  return { ...filter, quarters: [quarters[(at + 1) % quarters.length] ?? ''] };
 }
 
 /** Time-slider playback: while `playing`, one quarter after another every 1.2 s, then around again. */

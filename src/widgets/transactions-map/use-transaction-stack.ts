@@ -10,9 +10,7 @@ const STACK_PAGE = 30;
 
 /** One line per transaction: operation, price, quarter and colour (text only). */
 export function transactionLabel(row: PropertyRow): string {
-  return [row.operacion, formatPrice(row.price), row.trimestre, row.color]
-    .filter((p) => p !== '')
-    .join(' · ');
+  return [row.operation, formatPrice(row.price), row.quarter, row.color].filter((p) => p !== '').join(' · ');
 }
 
 /** The transactions of a cluster that cannot split, read from the worker (the page holds no records). */

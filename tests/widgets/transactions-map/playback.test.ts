@@ -11,10 +11,10 @@ describe('time-slider playback', () => {
     ['one quarter → the next', ['2024-T1'], ['2024-T2']],
     ['the last → around to the first', ['2024-T3'], ['2024-T1']],
     ['several → the first', ['2024-T1', '2024-T3'], ['2024-T1']],
-  ] as const)('%s', (_, trimestres, expected) => {
-    const next = nextQuarter({ ...NO_FILTER, trimestres, operacion: ['Venta'] }, QUARTERS);
-    expect(next.trimestres).toEqual(expected);
-    expect(next.operacion).toEqual(['Venta']); // other filters stay
+  ] as const)('%s', (_, quarters, expected) => {
+    const next = nextQuarter({ ...NO_FILTER, quarters, operations: ['Venta'] }, QUARTERS);
+    expect(next.quarters).toEqual(expected);
+    expect(next.operations).toEqual(['Venta']); // other filters stay
   });
 });
 
