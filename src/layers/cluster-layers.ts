@@ -76,6 +76,7 @@ export function clusterAttributes(
   result: ClusterResult,
   colors: ClusterLayerColors,
   sizing: ClusterSizing = 'icon',
+  markerRadius: number = SIZE_PX.markerRadius,
 ) {
   const sale = toRgba(colors.sale, [255, 0, 0, 255]);
   const rental = toRgba(colors.rental, [152, 93, 255, 255]);
@@ -107,7 +108,7 @@ export function clusterAttributes(
       labels[i] = style.label;
       sizes[i] = style.size;
     } else {
-      radii[i] = SIZE_PX.markerRadius;
+      radii[i] = markerRadius;
       labels[i] = formatPriceLabel(result.prices[i] ?? 0);
       sizes[i] = LABEL_SIZE;
     }
@@ -127,8 +128,9 @@ export function clusterLayers(
   result: ClusterResult,
   colors: ClusterLayerColors,
   sizing: ClusterSizing = 'icon',
+  markerRadius: number = SIZE_PX.markerRadius,
 ) {
-  const { positions, fill, radii, labels, sizes } = clusterAttributes(result, colors, sizing);
+  const { positions, fill, radii, labels, sizes } = clusterAttributes(result, colors, sizing, markerRadius);
   const data = {
     length: result.length,
     attributes: {

@@ -67,7 +67,7 @@ export interface ClusterMapProps extends ClusterMapEvents {
   colors: ClusterLayerColors;
   /** Highlight colour of hovered, selected and active markers. */
   selection: Rgba;
-  /** Marker radius in px. */
+  /** Radius of single markers in px (and of their highlight ring, one pixel wider). */
   radius: number;
   /** Rows drawn in the selection colour where they are shown on their own (hovered, selected). */
   highlightRows: readonly number[];
@@ -210,7 +210,7 @@ export class ClusterMapController {
   };
 
   private clusterLayersOf(view: ClusterResult): Layer[] {
-    return clusterLayers(this.options.id, view, this.props.colors, this.props.sizing);
+    return clusterLayers(this.options.id, view, this.props.colors, this.props.sizing, this.props.radius);
   }
 
   private render(): void {

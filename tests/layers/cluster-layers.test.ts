@@ -128,3 +128,14 @@ describe('cluster labels fit their circles', () => {
       expect(LABEL_CHARACTERS).toContain(ch);
   });
 });
+
+describe('the marker radius option', () => {
+  it('reaches single markers; clusters keep their own size', () => {
+    const view = answer([
+      [0, 0, 5, 2, 0],
+      [1, 1, 1, 1, 9000],
+    ]);
+    const { radii } = clusterAttributes(view, COLORS, 'icon', 10);
+    expect([...radii]).toEqual([12.5, 10]);
+  });
+});

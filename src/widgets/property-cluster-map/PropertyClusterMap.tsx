@@ -3,7 +3,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { COLORS, cssColorToRgba, type Rgba } from '../../core/colors.ts';
 import { CLUSTER, SIZE_PX, ZOOM } from '../../core/constants.ts';
-import { formatPriceLabel } from '../../core/format.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { normalizeProperties } from '../../core/normalize.ts';
 import type { ClusterResult } from '../../../workers/contract.ts';
@@ -20,6 +19,7 @@ import { useCardPopup } from './use-card-popup.ts';
 import { useListingData } from './use-listing-data.ts';
 import type { PropertyClusterMapProps } from './props.ts';
 import { useSearchHere } from './use-search-here.ts';
+import { PriceTooltip } from './PriceTooltip.tsx';
 import { ListingStack, useStack } from './use-stack.tsx';
 import './property-cluster-map.css';
 
@@ -137,13 +137,7 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
       <div className="cluster-map__stage">
         <div ref={mapRef} className="cluster-map__canvas" data-testid={props.testId ?? `${mapId}-map`} />
         {hovered && hover && selected?.mode !== 'popup' ? (
-          <div
-            className="cluster-map__tooltip"
-            role="tooltip"
-            style={{ left: hover.x + 12, top: hover.y - 28 }}
-          >
-            {formatPriceLabel(hovered.precio)}
-          </div>
+          <PriceTooltip property={hovered} at={hover} />
         ) : null}
         {searchHere.visible ? (
           <button type="button" className="cluster-map__search-here" onClick={searchHere.report}>

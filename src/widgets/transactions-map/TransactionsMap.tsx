@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { COLORS } from '../../core/colors.ts';
-import { CLUSTER, EXPLORER } from '../../core/constants.ts';
+import { CLUSTER, EXPLORER, SIZE_PX } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapProps, StackHit } from '../../map/cluster-map-controller.ts';
 import { useClusterMap } from '../../map/use-cluster-map.ts';
@@ -57,7 +57,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
     (): ClusterMapProps => ({
       colors: LAYER_COLORS,
       selection: [0, 0, 0, 0],
-      radius: 0,
+      radius: SIZE_PX.markerRadius,
       highlightRows: NO_ROWS,
       activeRow: null,
       filter,
