@@ -1,7 +1,16 @@
 import { OPERATION_CODE, type Property, type PropertyTable } from './types.ts';
 
-function dictionary(values: Iterable<string>): { labels: string[]; index: Map<string, number> } {
-  const labels = [...new Set(values)].sort();
+/**
+ * A sorted dictionary of labels within the table's caps (TABLE_LIMITS): a label longer than the cap, or past
+ * the cap's count, is read as '' (no quarter / no colour), so one hostile record cannot make the engine refuse
+ * the whole table; its row still draws and counts under 'todos'.
+ */
+function dictionary(values: Iterable<string>, max: number): { labels: string[]; index: Map<string, number> } {
+  const distinct = [...new Set(values)];
+  let labels = distinct.filter((label) => label.length <= TABLE_LIMITS.labelLength).sort();
+  // Labels were dropped or are too many: '' (sorted first) takes the rest.
+  if (labels.length < distinct.length || labels.length > max)
+    labels = ['', ...labels.filter((label) => label !== '')].slice(0, max);
   return { labels, index: new Map(labels.map((label, i) => [label, i])) };
 }
 
@@ -20,9 +29,6 @@ export function allocateTable(n: number, quarters: readonly string[], colors: re
   };
 }
 
-/** Largest dictionary a Uint16 column can index. */
-export const MAX_DICTIONARY = 65_535;
-
 /**
  * Caps on the dictionaries of a table that arrives from outside (a VEPT file, a table posted to the worker).
  * The engine packs a row's facets into one key ((quarter · colours + colour) · 2 + operation, filter.ts): at
@@ -39,11 +45,14 @@ export const TABLE_LIMITS = { quarters: 256, colors: 64, labelLength: 64 } as co
  */
 export function buildPropertyTable(properties: readonly Property[]): PropertyTable {
   const n = properties.length;
-  const quarters = dictionary(properties.map((p) => p.trimestre));
-  const colors = dictionary(properties.map((p) => p.color));
-  if (quarters.labels.length > MAX_DICTIONARY || colors.labels.length > MAX_DICTIONARY) {
-    throw new RangeError('Demasiados trimestres o colores distintos para la tabla columnar.');
-  }
+  const quarters = dictionary(
+    properties.map((p) => p.trimestre),
+    TABLE_LIMITS.quarters,
+  );
+  const colors = dictionary(
+    properties.map((p) => p.color),
+    TABLE_LIMITS.colors,
+  );
   const table = allocateTable(n, quarters.labels, colors.labels);
   for (let i = 0; i < n; i++) {
     const p = properties[i] as Property;
@@ -51,8 +60,8 @@ export function buildPropertyTable(properties: readonly Property[]): PropertyTab
     table.lat[i] = p.latitud;
     table.price[i] = p.precio;
     table.operation[i] = OPERATION_CODE[p.operacion];
-    table.quarter[i] = quarters.index.get(p.trimestre) ?? 0;
-    table.color[i] = colors.index.get(p.color) ?? 0;
+    table.quarter[i] = quarters.index.get(p.trimestre) ?? quarters.index.get('') ?? 0;
+    table.color[i] = colors.index.get(p.color) ?? colors.index.get('') ?? 0;
   }
   return table;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeProperties } from '../../src/core/normalize.ts';
 import { buildPropertyTable, emptyTable, tableTransferables } from '../../src/core/table.ts';
 import { validateTable } from '../../src/core/table-check.ts';
+import type { Property } from '../../src/core/types.ts';
 
 const rows = [
   {
@@ -70,5 +71,32 @@ describe('buildPropertyTable', () => {
     expect(validateTable({ ...table, operation: Uint8Array.of(0, 2, 0) })).toBe(
       'operación desconocida en la fila 1',
     );
+  });
+});
+
+describe('listings with labels past the table caps', () => {
+  const listing = (id: string, trimestre: string, color: string) =>
+    ({ id, latitud: 10, longitud: -66, operacion: 'Venta', precio: 1, trimestre, color }) as Property;
+
+  it('a label longer than 64 characters reads as none; the row stays and the table passes the check', () => {
+    const table = buildPropertyTable([
+      listing('a', '2024-T1', 'rojo'),
+      listing('b', 'x'.repeat(200_000), 'rojo'),
+    ]);
+    expect(table.quarters).toEqual(['', '2024-T1']);
+    expect([...table.quarter]).toEqual([1, 0]);
+    expect(validateTable(table)).toBeNull();
+  });
+
+  it('past 64 colours the rest read as none (the first 63 in order are kept)', () => {
+    const rows = Array.from({ length: 100 }, (_, i) =>
+      listing(String(i), '2024-T1', `c${String(i).padStart(3, '0')}`),
+    );
+    const table = buildPropertyTable(rows);
+    expect(table.colors).toHaveLength(64);
+    expect(table.colors[0]).toBe('');
+    expect(table.colors[1]).toBe('c000');
+    expect(table.color[99]).toBe(0);
+    expect(validateTable(table)).toBeNull();
   });
 });
