@@ -157,6 +157,11 @@ export class ClusterClient {
   /** Stops the worker for good; pending calls fail once. */
   terminate(): void {
     this.closed = true;
+    // Let go of the page's data: the reload source closes over its records (megabytes for a listing map),
+    // and a page that left must not keep them alive through anything still holding this client.
+    this.reload = null;
+    this.lastFilter = null;
+    this.restored = null;
     this.failPending(new EngineClosedError());
     this.handle.terminate();
   }

@@ -89,6 +89,18 @@ export interface ClusterMapOptions {
   createWorker?: () => WorkerHandle;
 }
 
+/** Every event callback cleared (a destroyed controller reports nothing). */
+const NO_EVENTS: ClusterMapEvents = {
+  onView: undefined,
+  onSummary: undefined,
+  onMatching: undefined,
+  onHover: undefined,
+  onSelect: undefined,
+  onStack: undefined,
+  onActiveCluster: undefined,
+  onAfterRender: undefined,
+};
+
 const sameColors = (a: ClusterLayerColors, b: ClusterLayerColors) =>
   a.sale === b.sale && a.rental === b.rental;
 const filterKey = (f: EngineFilter) => JSON.stringify(f);
@@ -181,6 +193,11 @@ export class ClusterMapController {
     this.map.off('mouseout', this.onLeave);
     this.detach();
     this.client.terminate();
+    // Anything that outlives this controller (deck's internals, a late answer) must not keep the page's
+    // callbacks — and through them its React tree and records — alive.
+    this.props = { ...this.props, ...NO_EVENTS, highlightRows: [] };
+    this.view = null;
+    this.clusters = [];
   }
 
   /** Sends the filter and re-asks the view right behind it (the worker answers in order). */
