@@ -28,7 +28,7 @@ const NO_ROWS: readonly number[] = [];
  * clusters zoom to where they split. Props in, events out: the page owns the filter and the URL.
  */
 export function TransactionsMap(props: TransactionsMapProps) {
-  const { mapId = 'transacciones', dataUrl, filter } = props;
+  const { mapId = 'transacciones', dataUrl, filter, clusterSizing = 'icon' } = props;
   const setup = useMapSetup();
   const [initial] = useState(props.initialView);
   const [mapRef, map] = useWidgetMap({
@@ -62,7 +62,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
       activeRow: null,
       filter,
       summaries: true,
-      sizing: 'count',
+      sizing: clusterSizing,
       onView: (view) => {
         clock.expect(viewFigures(view).sum);
         if (map) patchTransactions(mapId, { ...viewFigures(view, map), updatedAt: performance.now() });
@@ -85,7 +85,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
       },
       onStack: setStackHit,
     }),
-    [filter, clock, map, mapId],
+    [filter, clock, map, mapId, clusterSizing],
   );
   const controller = useClusterMap(map, mapId, controllerProps, CLUSTER.radiusDefault);
   const stack = useTransactionStack(controller, stackHit);
