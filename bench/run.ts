@@ -10,6 +10,7 @@ const SUITES: Readonly<Record<string, string>> = {
   datagen: 'bench/datagen.ts',
   engine: 'bench/engine/run.ts',
   geocoder: 'bench/geocoder.ts',
+  'server-load': 'bench/server-load.ts',
   browser: 'bench/browser/run.ts',
 };
 const ONLY_WHEN_NAMED = new Set(['browser']);
