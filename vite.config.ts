@@ -7,17 +7,22 @@ const HOST = '127.0.0.1'; // services bind to loopback only; production puts a r
 
 export default defineConfig(({ mode }) => {
   const origins = configuredOrigins(loadEnv(mode, process.cwd(), 'VITE_'));
+  const devHeaders = securityHeaders({ csp: false });
+  const previewHeaders = securityHeaders({ csp: true, extraOrigins: origins });
   return {
-    plugins: [react(), embeddedServices()],
+    plugins: [react(), embeddedServices({ devHeaders, previewHeaders })],
     worker: { format: 'es' },
     // Dev injects inline scripts (hot reload): no CSP there. The built app (preview, `npm start`) has one.
-    server: { host: HOST, port: 5173, headers: securityHeaders({ csp: false }) },
+    // CORS off (Vite's default answered preflights): cross-origin use is an allow-list, server/cors.ts.
+    server: { host: HOST, port: 5173, cors: false, headers: devHeaders },
     preview: {
       host: HOST,
       port: 4173,
       strictPort: true,
-      headers: securityHeaders({ csp: true, extraOrigins: origins }),
+      cors: false,
+      headers: previewHeaders,
     },
-    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2500 },
+    // 'hidden': maps are written for error reports but not linked, and staticGuard refuses to serve them.
+    build: { target: 'es2022', sourcemap: 'hidden', chunkSizeWarningLimit: 2500 },
   };
 });

@@ -12,6 +12,7 @@ const SUITES: Readonly<Record<string, string>> = {
   stacked: 'bench/engine/stacked.ts',
   geocoder: 'bench/geocoder.ts',
   'geocoder-eval': 'bench/geocoder-eval.ts',
+  'server-load': 'bench/server-load.ts',
   browser: 'bench/browser/run.ts',
 };
 const ONLY_WHEN_NAMED = new Set(['browser']);

@@ -7,12 +7,14 @@ import { type Handler, sendBytes } from './http.ts';
  * Base-map layers are a fixed list: the URL names a layer, never a path, so nothing outside data/basemap can be
  * served whatever the request says.
  */
-const FILES: Readonly<Record<string, string>> = {
-  'land.geojson': 've-land.json',
-  'estados.geojson': 've-estados.json',
-  'neighbours.geojson': 'neighbours.json',
-  'rivers.geojson': 'rivers.json',
-};
+// A Map, not an object literal: `constructor`, `__proto__` or `toString` in the URL must not find Object's
+// inherited members (they used to reach readFile with a function and answer 500).
+const FILES: ReadonlyMap<string, string> = new Map([
+  ['land.geojson', 've-land.json'],
+  ['estados.geojson', 've-estados.json'],
+  ['neighbours.geojson', 'neighbours.json'],
+  ['rivers.geojson', 'rivers.json'],
+]);
 
 const dataDir = fileURLToPath(new URL('../data/basemap/', import.meta.url));
 const loaded = new Map<string, Promise<Uint8Array>>();
@@ -48,17 +50,17 @@ async function labelPoints(file: string): Promise<Uint8Array> {
   return new TextEncoder().encode(JSON.stringify({ type: 'FeatureCollection', features }));
 }
 
-const DERIVED: Readonly<Record<string, () => Promise<Uint8Array>>> = {
-  'places.geojson': () => Promise.resolve(placesGeoJson()),
-  'estado-labels.geojson': () => labelPoints('ve-estados.json'),
-  'neighbour-labels.geojson': () => labelPoints('neighbours.json'),
-};
+const DERIVED: ReadonlyMap<string, () => Promise<Uint8Array>> = new Map([
+  ['places.geojson', () => Promise.resolve(placesGeoJson())],
+  ['estado-labels.geojson', () => labelPoints('ve-estados.json')],
+  ['neighbour-labels.geojson', () => labelPoints('neighbours.json')],
+]);
 
 function layer(name: string): Promise<Uint8Array> | null {
   const cached = loaded.get(name);
   if (cached) return cached;
-  const file = FILES[name];
-  const bytes = file !== undefined ? readFile(dataDir + file) : (DERIVED[name]?.() ?? null);
+  const file = FILES.get(name);
+  const bytes = file !== undefined ? readFile(dataDir + file) : (DERIVED.get(name)?.() ?? null);
   if (bytes) loaded.set(name, bytes);
   return bytes;
 }

@@ -58,3 +58,16 @@ export function intParam(url: URL, name: string, fallback: number, min: number, 
   }
   return value;
 }
+
+/**
+ * A plain decimal as people write coordinates: optional minus, no leading zeros, optional fraction.
+ * `Number()` alone also takes `0x10`, `0b1`, `1e1`, ` 10 ` and `010`, which no client sends on purpose.
+ */
+const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d{0,2})(?:\.\d{1,17})?$/;
+
+/** A coordinate-like number in plain decimal notation, or null when the text is anything else. */
+export function plainDecimal(raw: string): number | null {
+  if (!PLAIN_DECIMAL.test(raw)) return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+}

@@ -1,11 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basemapRoutes } from './basemap-routes.ts';
+import { applyCors, corsAllowList } from './cors.ts';
 import { dataRoutes } from './data-routes.ts';
 import { geocoderRoutes } from './geocoder/routes.ts';
 import { BadRequest, type Handler, sendError } from './http.ts';
+import { securityHeaders } from './security-headers.ts';
 
 const API_PREFIX = '/api/';
 const handlers: readonly Handler[] = [dataRoutes, basemapRoutes, geocoderRoutes];
+/** API answers never need scripts or frames: the built pages' headers, strict CSP included, on every one. */
+const API_HEADERS = Object.entries(securityHeaders({ csp: true }));
 
 /**
  * Connect-style middleware with every embedded service under `/api/`. Anything else falls through to the
@@ -17,6 +21,9 @@ export function servicesMiddleware(req: IncomingMessage, res: ServerResponse, ne
     next();
     return;
   }
+  for (const [name, value] of API_HEADERS) res.setHeader(name, value);
+  // Read per request so tests and operators can change the list without a rebuild.
+  if (applyCors(req, res, corsAllowList(process.env))) return;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     sendError(res, 405, 'Método no permitido.');

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { BadRequest, type Handler, intParam, sendJson, sendText } from '../http.ts';
+import { BadRequest, type Handler, intParam, plainDecimal, sendJson, sendText } from '../http.ts';
 import { ENTRIES } from './gazetteer.ts';
 import { reverseToNominatim, toNominatim, type Format } from './nominatim-json.ts';
 import { reverseGeocode } from './reverse.ts';
@@ -29,8 +29,8 @@ function flag(url: URL, name: string, fallback: boolean): boolean {
 function coordinate(url: URL, name: string, limit: number): number {
   const raw = single(url, name);
   if (raw === null || raw.trim() === '') throw new BadRequest(`Falta el parámetro '${name}'.`);
-  const value = Number(raw);
-  if (!Number.isFinite(value) || Math.abs(value) > limit) {
+  const value = plainDecimal(raw); // plain decimals only: no 0x10, 0o7, 1e1 or padded text
+  if (value === null || Math.abs(value) > limit) {
     throw new BadRequest(`El parámetro '${name}' debe ser un número entre -${limit} y ${limit}.`);
   }
   return value;
@@ -39,11 +39,11 @@ function coordinate(url: URL, name: string, limit: number): number {
 function viewbox(url: URL): [number, number, number, number] | null {
   const raw = single(url, 'viewbox');
   if (raw === null || raw === '') return null;
-  const parts = raw.split(',').map(Number);
-  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) {
+  const parts = raw.split(',').map(plainDecimal);
+  if (parts.length !== 4 || parts.some((n) => n === null)) {
     throw new BadRequest("El parámetro 'viewbox' debe ser x1,y1,x2,y2.");
   }
-  const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = parts;
+  const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = parts.map(Number);
   return [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)];
 }
 

@@ -25,6 +25,10 @@ export type VertexKind = keyof typeof DRAWING.minVertices;
 export const MAX_POLYGON_POINTS = 5000;
 /** Largest circle accepted from a saved shape, in metres (the whole country fits in 1,000 km). */
 export const MAX_RADIUS_M = 1_000_000;
+/** Smallest circle accepted, in metres: below this the drawn ring degenerates (1e-300 m is not an area). */
+export const MIN_RADIUS_M = 1;
+/** Latitude the circle's box must stay within: MapLibre refuses |lat| > 90 and Mercator ends near 85.05°. */
+const MAX_BOX_LAT = 85;
 /** Segments of the drawn circle: smooth at zoom 17, cheap to pick. */
 export const CIRCLE_STEPS = 64;
 
@@ -93,10 +97,25 @@ const fail = (detail: string): ParsedShape => ({
 function parseCircle(value: readonly number[]): ParsedShape {
   const [lat = Number.NaN, lng = Number.NaN, radiusM = Number.NaN] = value;
   if (!isValidLatLng({ lat, lng })) return fail(MESSAGES.drawing.badCentre);
-  if (!Number.isFinite(radiusM) || radiusM <= 0 || radiusM > MAX_RADIUS_M) {
+  if (!Number.isFinite(radiusM) || radiusM < MIN_RADIUS_M || radiusM > MAX_RADIUS_M) {
     return fail(MESSAGES.drawing.badRadius);
   }
-  return { ok: true, shape: { kind: 'circle', center: { lat, lng }, radiusM } };
+  const shape: AreaShape = { kind: 'circle', center: { lat, lng }, radiusM };
+  // A box past a pole or the antimeridian becomes an Invalid LngLat inside MapLibre (fitBounds): refuse it here.
+  const [w, s, e, n] = shapeBBox(shape);
+  if (s < -MAX_BOX_LAT || n > MAX_BOX_LAT || w < -180 || e > 180) return fail(MESSAGES.drawing.circleOffMap);
+  return { ok: true, shape };
+}
+
+/**
+ * A side longer than 180° of longitude is ambiguous (the short way crosses ±180°) and the box, the fill and
+ * membership would all take the long way round: such a saved area is refused.
+ */
+function crossesAntimeridian(ring: readonly LatLng[]): boolean {
+  return ring.some((p, i) => {
+    const next = ring[(i + 1) % ring.length] ?? p;
+    return Math.abs(next.lng - p.lng) > 180;
+  });
 }
 
 function parsePolygon(value: readonly unknown[]): ParsedShape {
@@ -111,6 +130,7 @@ function parsePolygon(value: readonly unknown[]): ParsedShape {
   }
   const ring = openRing(points);
   if (ring.length < DRAWING.minVertices.polygon) return fail(MESSAGES.drawing.fewPoints);
+  if (crossesAntimeridian(ring)) return fail(MESSAGES.drawing.antimeridian);
   return { ok: true, shape: { kind: 'polygon', ring } };
 }
 

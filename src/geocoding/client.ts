@@ -5,6 +5,7 @@ import {
   rankForward,
   stripAccents,
   toSuggestion,
+  wellFormedResults,
   uniqueSuggestions,
   longLabel,
   type NominatimResult,
@@ -81,7 +82,7 @@ async function getJson(
 
 const asResults = (value: unknown): NominatimResult[] =>
   Array.isArray(value)
-    ? (value as unknown[]).filter((v): v is NominatimResult => typeof v === 'object' && v !== null)
+    ? wellFormedResults(value as unknown[]) // a malformed entry is skipped, never a TypeError for all
     : [];
 
 /**

@@ -47,6 +47,34 @@ const TYPE_ORDER = [
   'state',
 ];
 
+const optionalOf = (value: unknown, type: 'string' | 'number'): boolean =>
+  value === undefined || value === null || typeof value === type;
+
+/**
+ * Whether one answer entry has the shape the conversions read: optional strings where Nominatim sends
+ * strings, a list of four for the box, an object of strings for the address. One malformed entry
+ * (`"boundingbox": "nope"`, `"display_name": {}`) is skipped so the others still become suggestions.
+ */
+export function isNominatimResult(value: unknown): value is NominatimResult {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const r = value as Record<string, unknown>;
+  const strings = ['lat', 'lon', 'display_name', 'name', 'type', 'class'];
+  if (!strings.every((key) => optionalOf(r[key], 'string'))) return false;
+  if (!optionalOf(r.importance, 'number')) return false;
+  const box = r.boundingbox;
+  if (box !== undefined && box !== null && !(Array.isArray(box) && box.length === 4)) return false;
+  if (Array.isArray(box) && !box.every((v) => typeof v === 'string' || typeof v === 'number')) return false;
+  const address = r.address;
+  if (address === undefined || address === null) return true;
+  if (typeof address !== 'object' || Array.isArray(address)) return false;
+  return Object.values(address).every((v) => v === undefined || typeof v === 'string');
+}
+
+/** The well-formed entries of an answer list, in order. */
+export function wellFormedResults(values: readonly unknown[]): NominatimResult[] {
+  return values.filter(isNominatimResult);
+}
+
 function typeRank(r: NominatimResult): number {
   const i = TYPE_ORDER.indexOf(r.type ?? '');
   return i < 0 ? TYPE_ORDER.length : i;

@@ -62,7 +62,8 @@ describe('stored shapes (spec, entities)', () => {
 
   it('stored → parsed → stored is the identity for any valid polygon or circle', () => {
     const lat = fc.double({ min: -85, max: 85, noNaN: true });
-    const lng = fc.double({ min: -179, max: 179, noNaN: true });
+    // Valid means on the map: polygon sides under 180° of longitude, circle boxes inside ±85° / ±180°.
+    const lng = fc.double({ min: -89, max: 89, noNaN: true });
     const polygon = fc
       .uniqueArray(fc.tuple(lat, lng), {
         minLength: 3,
@@ -70,7 +71,11 @@ describe('stored shapes (spec, entities)', () => {
         selector: ([a, b]) => `${String(a)},${String(b)}`,
       })
       .map((pts) => [...pts, pts[0] ?? [0, 0]]);
-    const circle = fc.tuple(lat, lng, fc.double({ min: 1, max: 1_000_000, noNaN: true }));
+    const circle = fc.tuple(
+      fc.double({ min: -75, max: 75, noNaN: true }),
+      fc.double({ min: -170, max: 170, noNaN: true }),
+      fc.double({ min: 1, max: 1_000_000, noNaN: true }),
+    );
     fc.assert(
       fc.property(fc.oneof(polygon, circle), (stored) => {
         const parsed = parseStoredShape(stored);
@@ -102,6 +107,27 @@ describe('parseStoredShape (cargarForma)', () => {
     expect(parseStoredShape([])).toEqual({ ok: true, shape: null });
     expect(parseStoredShape(null)).toEqual({ ok: true, shape: null });
     expect(parseStoredShape('[]')).toEqual({ ok: true, shape: null });
+  });
+
+  it('refuses circles whose box leaves the map (MapLibre would throw Invalid LngLat) and vanishing radii', () => {
+    expect(parseStoredShape([85, 180, 1_000_000])).toEqual(bad(D.circleOffMap));
+    expect(parseStoredShape([-84, -66, 700_000])).toEqual(bad(D.circleOffMap));
+    expect(parseStoredShape([10, 179.9, 50_000])).toEqual(bad(D.circleOffMap));
+    expect(parseStoredShape([10, -66, 1e-300])).toEqual(bad(D.badRadius));
+    expect(parseStoredShape([10, -66, 0.5])).toEqual(bad(D.badRadius));
+    expect(parseStoredShape([10, -66, 1]).ok).toBe(true);
+    expect(parseStoredShape([10, -66, 1_000_000]).ok).toBe(true);
+  });
+
+  it('refuses a polygon across the antimeridian in Spanish', () => {
+    const across = [
+      [10, 179],
+      [11, -179],
+      [12, 179],
+      [10, 179],
+    ];
+    expect(parseStoredShape(across)).toEqual(bad(D.antimeridian));
+    expect(D.antimeridian).toMatch(/longitud 180/);
   });
 
   it('refuses bad shapes with a Spanish reason, never a throw', () => {

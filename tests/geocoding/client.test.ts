@@ -130,3 +130,39 @@ describe('geocoding client errors follow the spec’s catalogue, as values', () 
     expect(await pending).toEqual({ ok: false, kind: 'aborted', error: 'Request aborted' });
   });
 });
+
+describe('one malformed Nominatim entry does not empty the suggestion list', () => {
+  const answering = (body: unknown) => ({
+    baseUrl: 'http://geo.invalid',
+    fetchImpl: () => Promise.resolve(Response.json(body)),
+  });
+  const good = {
+    lat: '10.5',
+    lon: '-66.9',
+    display_name: 'Chacao, Miranda',
+    boundingbox: ['10', '11', '-67', '-66'],
+  };
+
+  it('skips "boundingbox": "nope" and "display_name": {} and keeps the good result', async () => {
+    const answer = await forwardGeocode(
+      'Chacao',
+      answering([
+        { ...good, display_name: 'Malo', boundingbox: 'nope' },
+        { ...good, display_name: {} },
+        { ...good, address: { road: 5 } },
+        good,
+      ]),
+    );
+    expect(answer).toEqual({
+      ok: true,
+      value: [
+        {
+          text: 'Chacao, Miranda, VEN, Venezuela',
+          coordenadasUbicacion: [10.5, -66.9],
+          bbox: [-67, 10, -66, 11],
+          tipo: null,
+        },
+      ],
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isNominatimResult,
   longLabel,
   rankForward,
   stripAccents,
@@ -90,5 +91,18 @@ describe('toSuggestion and longLabel', () => {
       uniqueSuggestions([a, { ...a }, toSuggestion({ display_name: 'Ejido, Venezuela' })]).map((s) => s.text),
     ).toEqual(['Mérida, VEN, Venezuela', 'Ejido, VEN, Venezuela']);
     expect(stripAccents('Mérida Ñirgua ÁÉÍÓÚ')).toBe('Merida Nirgua AEIOU');
+  });
+});
+
+describe('isNominatimResult', () => {
+  it('accepts Nominatim-shaped entries and refuses wrongly typed fields', () => {
+    expect(
+      isNominatimResult({ lat: '1', lon: '2', boundingbox: ['1', '2', '3', '4'], address: { road: 'x' } }),
+    ).toBe(true);
+    expect(isNominatimResult({ boundingbox: 'nope' })).toBe(false);
+    expect(isNominatimResult({ display_name: {} })).toBe(false);
+    expect(isNominatimResult({ importance: '0.5' })).toBe(false);
+    expect(isNominatimResult({ address: 'Caracas' })).toBe(false);
+    expect(isNominatimResult([])).toBe(false);
   });
 });
