@@ -2,6 +2,7 @@ import { NavigationControl, type Map as MapLibreMap, type MapOptions } from 'map
 import { useEffect } from 'react';
 import { commonMapOptions, type MapKind } from './map-options.ts';
 import { publishMapView } from './map-probe.ts';
+import { protectAttributionLinks } from './attribution-links.ts';
 import { attachContextLossMessage } from './context-loss.ts';
 import { attachTwoFingerMessage } from './two-finger-message.ts';
 import { useMapLibre } from './use-maplibre.ts';
@@ -42,6 +43,7 @@ export function useWidgetMap(
     return attachTwoFingerMessage(map);
   }, [map, cooperative]);
   useEffect(() => (map ? attachContextLossMessage(map) : undefined), [map]);
+  useEffect(() => (map ? protectAttributionLinks(map) : undefined), [map]);
   useEffect(() => {
     if (!map) return undefined;
     const publish = () => {

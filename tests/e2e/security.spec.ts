@@ -33,6 +33,13 @@ test('every demo route works under the Content-Security-Policy, and switching ro
     await page.waitForTimeout(1500);
     const violations = await page.evaluate(() => window.__cspViolations ?? []);
     expect(violations, `CSP violations on ${hash}`).toEqual([]);
+    // Links that open a new tab (MapLibre's attribution among them) cannot reach back through window.opener.
+    const unsafeLinks = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('a[target="_blank"]')]
+        .filter((a) => !a.relList.contains('noopener') || !a.relList.contains('noreferrer'))
+        .map((a) => a.href),
+    );
+    expect(unsafeLinks, `links without rel on ${hash}`).toEqual([]);
     // Leaving the previous page unmounted its map cleanly (a throw there would blank the page).
     await expect(page.getByText(MESSAGES.errors.pageCrashed)).toHaveCount(0);
     expect(
