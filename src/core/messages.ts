@@ -172,6 +172,7 @@ export const MESSAGES = {
     operation: 'Operación',
     allOperations: 'Todas',
     count: '{matching} de {total} transacciones',
+    unknownFilter: 'El enlace pedía valores que estos datos no tienen y se ignoraron: {labels}.',
     side: 'Leyenda y gráfico',
     clusterSale: 'Grupo con más ventas',
     clusterRental: 'Grupo con más alquileres',

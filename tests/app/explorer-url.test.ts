@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_COUNT,
+  knownFilter,
   parseExplorerState,
   serializeExplorerState,
 } from '../../src/app/pages/explorer-url.ts';
@@ -33,5 +34,23 @@ describe('explorer state in the URL', () => {
     expect(s.view).toBeNull();
     expect(parseExplorerState('op=Compra').filter.operations).toBe('todos');
     expect(parseExplorerState('n=1e9').count).toBe(DEFAULT_COUNT);
+  });
+});
+
+describe('a shared filter against the loaded data', () => {
+  const known = { quarters: ['2024-T1', '2024-T2'], colors: ['rojo', 'azul'] };
+
+  it('drops the labels the data lacks, names them, and leaves an emptied facet as todos', () => {
+    const { filter, dropped } = knownFilter(
+      { quarters: ['2024-T1', '1999-T9'], colors: ['zzz'], operations: ['Venta'] },
+      known,
+    );
+    expect(filter).toEqual({ quarters: ['2024-T1'], colors: 'todos', operations: ['Venta'] });
+    expect(dropped).toEqual(['1999-T9', 'zzz']);
+  });
+
+  it('keeps a filter the data fully has, untouched', () => {
+    const filter = { quarters: 'todos' as const, colors: ['azul'], operations: 'todos' as const };
+    expect(knownFilter(filter, known)).toEqual({ filter, dropped: [] });
   });
 });

@@ -143,3 +143,16 @@ test('transactions stacked on one spot open as a list read from the worker, not 
   await list.getByRole('button', { name: 'Cerrar' }).click();
   await expect(list).toHaveCount(0);
 });
+
+test('a shared link naming a colour the data lacks: the filter drops it and says so, the count is all', async ({
+  page,
+}) => {
+  await page.goto('/#/transacciones?n=1000&c=zzz');
+  await expect.poll(async () => (await probe(page))?.indexed).toBe(1000);
+  await expect.poll(async () => (await probe(page))?.matching).toBe(1000);
+  await expect(page.getByRole('status').filter({ hasText: 'zzz' })).toHaveText(
+    'El enlace pedía valores que estos datos no tienen y se ignoraron: zzz.',
+  );
+  await expect(page.getByLabel('Color')).toHaveValue('todos');
+  expect(query(page)).not.toContain('c=');
+});

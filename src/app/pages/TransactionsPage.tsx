@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MESSAGES } from '../../core/messages.ts';
+import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadResult, Summary } from '../../../workers/contract.ts';
 import { TransactionFilters } from '../../widgets/transactions-map/TransactionFilters.tsx';
 import { TransactionsMap, type TransactionsView } from '../../widgets/transactions-map/TransactionsMap.tsx';
 import { TransactionsSide } from '../../widgets/transactions-map/TransactionsSide.tsx';
 import { usePlayback } from '../../widgets/transactions-map/use-playback.ts';
 import { hashQuery } from '../router.ts';
-import { parseExplorerState, serializeExplorerState } from './explorer-url.ts';
+import { knownFilter, parseExplorerState, serializeExplorerState } from './explorer-url.ts';
 
 /** Rewrites the page URL (replaced, not pushed, so the back button leaves the explorer). */
 function writeUrl(count: number, filter: EngineFilter, view: TransactionsView | null): void {
@@ -26,6 +26,8 @@ export function TransactionsPage() {
   const [matching, setMatching] = useState<number | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
   const [playing, setPlaying] = useState(false);
   // On phones the filters fold away behind a button so the map stays visible; the count always shows.
   const [filtersOpen, setFiltersOpen] = useState(() => window.innerWidth > 768);
@@ -45,6 +47,14 @@ export function TransactionsPage() {
     [initial.count],
   );
 
+  // Once the data is known, a filter label it lacks is dropped and said, not silently matched by nothing.
+  const onLoad = useCallback((loaded: LoadResult) => {
+    setInfo(loaded);
+    const { filter: known, dropped } = knownFilter(current.current, loaded);
+    if (dropped.length === 0) return;
+    setFilter(known);
+    setNotice(fill(MESSAGES.explorer.unknownFilter, { labels: dropped.join(', ') }));
+  }, []);
   const quarters = useMemo(() => info?.quarters ?? [], [info]);
   const step = useCallback((update: (f: EngineFilter) => EngineFilter) => {
     setFilter(update);
@@ -69,7 +79,7 @@ export function TransactionsPage() {
         dataUrl={`/api/data/transactions.bin?count=${String(initial.count)}&seed=1`}
         filter={filter}
         initialView={initial.view}
-        onLoad={setInfo}
+        onLoad={onLoad}
         onProgress={setProgress}
         onError={setError}
         onMatching={setMatching}
@@ -89,6 +99,11 @@ export function TransactionsPage() {
         onOpen={setFiltersOpen}
       />
       <TransactionsSide bars={bars} />
+      {notice ? (
+        <p className="explorer__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -67,3 +67,29 @@ export function serializeExplorerState(state: ExplorerState): string {
   }
   return q.toString().replaceAll('%2C', ',');
 }
+
+/**
+ * The filter with only the quarters and colours the loaded table has, and the labels dropped (a shared link
+ * may name a quarter or colour this data lacks: filtering by it would show nothing while the controls read
+ * 'Todos'). A facet left empty becomes 'todos'.
+ */
+export function knownFilter(
+  filter: EngineFilter,
+  known: { quarters: readonly string[]; colors: readonly string[] },
+): { filter: EngineFilter; dropped: string[] } {
+  const dropped: string[] = [];
+  const keep = (facet: EngineFilter['quarters'], labels: readonly string[]) => {
+    if (facet === 'todos') return facet;
+    const kept = facet.filter((label) => labels.includes(label));
+    dropped.push(...facet.filter((label) => !labels.includes(label)));
+    return kept.length === 0 ? 'todos' : kept;
+  };
+  return {
+    filter: {
+      ...filter,
+      quarters: keep(filter.quarters, known.quarters),
+      colors: keep(filter.colors, known.colors),
+    },
+    dropped,
+  };
+}
