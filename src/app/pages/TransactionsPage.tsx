@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadResult, Summary } from '../../../workers/contract.ts';
 import { TransactionFilters } from '../../widgets/transactions-map/TransactionFilters.tsx';
@@ -30,7 +31,7 @@ export function TransactionsPage() {
 
   const [playing, setPlaying] = useState(false);
   // On phones the filters fold away behind a button so the map stays visible; the count always shows.
-  const [filtersOpen, setFiltersOpen] = useState(() => window.innerWidth > 768);
+  const [filtersOpen, setFiltersOpen] = useState(() => window.innerWidth > SIZE_PX.mobileBreakpoint);
   // The country view the map opens at is not worth sharing; any move after it is (a drag, a cluster click).
   // Written from the map's own move events, not React state: bursts of moves cost no renders.
   const view = useRef<TransactionsView | null>(initial.view);
