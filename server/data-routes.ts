@@ -1,9 +1,11 @@
-import { encodeTable } from '../src/core/table-codec.ts';
-import { generateFranchise } from '../src/datagen/agencies.ts';
-import { generateListings, generateTransactionsTable } from '../src/datagen/index.ts';
+import { encodeTableParts } from '../src/core/table-codec.ts';
+import { agencyParts, generateFranchise, type AgencyOptions } from '../src/datagen/agencies.ts';
+import { allocateTransactions, fillTransactionRows } from '../src/datagen/transactions.ts';
+import { dirtyListings, listingStream } from '../src/datagen/listings.ts';
 import type { ServerResponse } from 'node:http';
 import { ByteCache } from './byte-cache.ts';
-import { type Handler, intParam, sendBytes } from './http.ts';
+import { type Handler, intParam, sendBytes, sendError } from './http.ts';
+import { ClientGone, Pacer, WorkGate, writeAll } from './paced.ts';
 
 /** Largest synthetic sets the service builds (10k … 5M). JSON listings stay smaller. */
 const MAX_LISTINGS = 200_000;
@@ -13,18 +15,166 @@ const MAX_AGENCIES = 200;
 const MAX_PER_AGENCY = 2_000;
 /** Generated payloads are deterministic per (kind, count, seed); the cache is bounded in bytes (RSS goal 600 MB). */
 export const CACHE_MAX_BYTES = 128 * 1024 * 1024;
+/** Answers larger than this are streamed and not kept: one 5M table (145 MB) would fill the whole cache. */
+export const CACHE_ENTRY_MAX_BYTES = 48 * 1024 * 1024;
+/**
+ * Requests past these sizes are "large": they wait for a place in `largeWork` (one at a time, four in line).
+ * Smaller ones take tens of milliseconds and run at once, still in slices.
+ */
+const LARGE = { transactions: 300_000, listings: 20_000 } as const;
+export const largeWork = new WorkGate(1, 4);
 
 export const dataCache = new ByteCache(CACHE_MAX_BYTES);
 const encoder = new TextEncoder();
 const JSON_TYPE = 'application/json; charset=utf-8';
 const BINARY_TYPE = 'application/octet-stream';
+const BUSY =
+  'El servicio de datos está ocupado con otras peticiones grandes; intente de nuevo en unos segundos.';
 
-function cached(key: string, build: () => Uint8Array): Uint8Array {
-  const hit = dataCache.get(key);
-  if (hit) return hit;
-  const bytes = build();
-  dataCache.set(key, bytes);
-  return bytes;
+function startAnswer(res: ServerResponse, contentType: string, length?: number): void {
+  res.writeHead(200, {
+    'Content-Type': contentType,
+    ...(length === undefined ? {} : { 'Content-Length': length }),
+    'Cache-Control': 'public, max-age=3600',
+    'X-Content-Type-Options': 'nosniff',
+  });
+}
+
+/**
+ * Runs a generation: from the cache when it holds the answer, else in slices, in line behind other large
+ * work when `large`. A full line answers 503 with Retry-After; a client that leaves stops the work.
+ */
+async function generate(res: ServerResponse, large: boolean, work: () => Promise<void>): Promise<void> {
+  const guarded = async () => {
+    if (res.destroyed) return;
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof ClientGone)) throw error;
+    }
+  };
+  const running = large ? largeWork.run(guarded) : guarded();
+  if (running) return running;
+  res.setHeader('Retry-After', '5');
+  sendError(res, 503, BUSY);
+}
+
+/** Collects what is written while it stays small enough to cache. */
+class Keeper {
+  #parts: Uint8Array[] | null;
+  #bytes = 0;
+
+  /** `expected`: the answer's length when known; past the limit nothing is copied at all. */
+  constructor(expected = 0) {
+    this.#parts = expected > CACHE_ENTRY_MAX_BYTES ? null : [];
+  }
+
+  add(part: Uint8Array): void {
+    if (!this.#parts) return;
+    this.#bytes += part.byteLength;
+    if (this.#bytes > CACHE_ENTRY_MAX_BYTES) this.#parts = null;
+    else this.#parts.push(part.slice());
+  }
+
+  keep(key: string): void {
+    if (!this.#parts) return;
+    const bytes = new Uint8Array(this.#bytes);
+    let at = 0;
+    for (const part of this.#parts) {
+      bytes.set(part, at);
+      at += part.byteLength;
+    }
+    dataCache.set(key, bytes);
+  }
+}
+
+/** The VEPT table of `count` transactions, filled a slice at a time; its length is known before any row. */
+async function sendTransactions(res: ServerResponse, key: string, count: number, seed: number) {
+  const pacer = new Pacer(res);
+  const table = allocateTransactions(count);
+  const STEP = 512;
+  for (let from = 0; from < count; from += STEP) {
+    fillTransactionRows(table, seed, from, Math.min(count, from + STEP));
+    if (pacer.due()) await pacer.pause();
+  }
+  const { parts, byteLength } = encodeTableParts(table);
+  const keeper = new Keeper(byteLength);
+  startAnswer(res, BINARY_TYPE, byteLength);
+  for (const part of parts) {
+    await writeAll(res, part);
+    keeper.add(part);
+    if (pacer.due()) await pacer.pause();
+  }
+  res.end();
+  keeper.keep(key);
+}
+
+/** JSON text written piece by piece as `pieces` yields it, in slices (chunked transfer, no length). */
+async function sendJsonText(res: ServerResponse, key: string, pieces: Iterable<string>) {
+  const pacer = new Pacer(res);
+  const keeper = new Keeper();
+  startAnswer(res, JSON_TYPE);
+  let text = '';
+  const flush = async () => {
+    const bytes = encoder.encode(text);
+    text = '';
+    await writeAll(res, bytes);
+    keeper.add(bytes);
+  };
+  for (const piece of pieces) {
+    text += piece;
+    if (text.length > 256 * 1024) await flush();
+    if (pacer.due()) await pacer.pause();
+  }
+  await flush();
+  res.end();
+  keeper.keep(key);
+}
+
+/** The text of `JSON.stringify([...items])`, an item at a time. */
+function* jsonArray(items: Iterable<unknown>): Generator<string, void, undefined> {
+  yield '[';
+  let first = true;
+  for (const item of items) {
+    const json = JSON.stringify(item) as string | undefined; // undefined for `undefined` items
+    yield (first ? '' : ',') + (json ?? 'null'); // which an array writes as null
+    first = false;
+  }
+  yield ']';
+}
+
+/** The text of `JSON.stringify(generateFranchise(options))`, a listing at a time. */
+function* franchiseJson(options: AgencyOptions): Generator<string, void, undefined> {
+  const shell = JSON.stringify(generateFranchise({ ...options, count: 0 }));
+  const marker = '"inmobiliarias":[';
+  const cut = shell.indexOf(marker) + marker.length;
+  yield shell.slice(0, cut);
+  let agencies = 0;
+  let listings = 0;
+  for (const part of agencyParts(options)) {
+    if ('agency' in part) {
+      // An agency's head is its record without `inmuebles`, the last key: reopen it and start the list.
+      yield `${agencies > 0 ? ']},' : ''}${JSON.stringify(part.agency).slice(0, -1)},"inmuebles":[`;
+      agencies++;
+      listings = 0;
+    } else {
+      yield (listings > 0 ? ',' : '') + JSON.stringify(part.listing);
+      listings++;
+    }
+  }
+  if (agencies > 0) yield ']}';
+  yield shell.slice(cut);
+}
+
+/** Every item of `items`, collected in slices (the dirty listings need the whole set before corrupting it). */
+async function collect<T>(res: ServerResponse, items: Iterable<T>): Promise<T[]> {
+  const pacer = new Pacer(res);
+  const out: T[] = [];
+  for (const item of items) {
+    out.push(item);
+    if (pacer.due()) await pacer.pause();
+  }
+  return out;
 }
 
 /**
@@ -49,16 +199,25 @@ function answerHead(res: ServerResponse, key: string, contentType: string): true
  * `GET /api/data/franchise.json?agencies=&properties=&seed=` — a franchise data record (isFranquicia = 1): its
  *   agencies with coverage circles and `properties` listings each.
  */
-export const dataRoutes: Handler = (req, res, url) => {
+export const dataRoutes: Handler = async (req, res, url) => {
   const head = req.method === 'HEAD';
+  const answerCached = (key: string, type: string) => {
+    const hit = dataCache.get(key);
+    if (hit) sendBytes(res, hit, type);
+    return hit !== undefined;
+  };
   if (url.pathname === '/api/data/listings.json') {
     const count = intParam(url, 'count', 2_000, 0, MAX_LISTINGS);
     const seed = intParam(url, 'seed', 1, 0, MAX_SEED);
     const dirty = intParam(url, 'dirty', 0, 0, 1) === 1;
     const key = `l:${count}:${seed}:${dirty}`;
     if (head) return answerHead(res, key, JSON_TYPE);
-    const bytes = cached(key, () => encoder.encode(JSON.stringify(generateListings({ count, seed, dirty }))));
-    sendBytes(res, bytes, JSON_TYPE);
+    if (answerCached(key, JSON_TYPE)) return true;
+    await generate(res, count > LARGE.listings, async () => {
+      const clean = listingStream({ count, seed });
+      const items = dirty ? dirtyListings(await collect(res, clean), seed) : clean;
+      await sendJsonText(res, key, jsonArray(items));
+    });
     return true;
   }
   if (url.pathname === '/api/data/franchise.json') {
@@ -67,12 +226,11 @@ export const dataRoutes: Handler = (req, res, url) => {
     const seed = intParam(url, 'seed', 1, 0, MAX_SEED);
     const key = `f:${agencies}:${perAgency}:${seed}`;
     if (head) return answerHead(res, key, JSON_TYPE);
-    const bytes = cached(key, () =>
-      encoder.encode(
-        JSON.stringify(generateFranchise({ count: agencies, seed, propertiesPerAgency: perAgency })),
-      ),
-    );
-    sendBytes(res, bytes, JSON_TYPE);
+    if (answerCached(key, JSON_TYPE)) return true;
+    await generate(res, agencies * perAgency > LARGE.listings, async () => {
+      const options = { count: agencies, seed, propertiesPerAgency: perAgency };
+      await sendJsonText(res, key, franchiseJson(options));
+    });
     return true;
   }
   if (url.pathname === '/api/data/transactions.bin') {
@@ -80,8 +238,8 @@ export const dataRoutes: Handler = (req, res, url) => {
     const seed = intParam(url, 'seed', 1, 0, MAX_SEED);
     const key = `t:${count}:${seed}`;
     if (head) return answerHead(res, key, BINARY_TYPE);
-    const bytes = cached(key, () => encodeTable(generateTransactionsTable({ count, seed })));
-    sendBytes(res, bytes, BINARY_TYPE);
+    if (answerCached(key, BINARY_TYPE)) return true;
+    await generate(res, count > LARGE.transactions, () => sendTransactions(res, key, count, seed));
     return true;
   }
   return false;

@@ -45,5 +45,6 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Pr
     }
     console.error('Error en el servicio embebido:', error);
     if (!res.headersSent) sendError(res, 500, 'Error interno del servicio.');
+    else res.destroy(); // a streamed answer cut short must not look complete
   }
 }

@@ -58,26 +58,48 @@ function layout(rows: number, dictBytes: number): Layout {
   return { dictBytes, offsets, total: at };
 }
 
-/** Encodes a table into one buffer (see the format above). */
-export function encodeTable(table: PropertyTable): Uint8Array {
+/**
+ * The encoded form as a list of byte runs — header with dictionaries and padding, then each column and its
+ * padding — that concatenate to exactly `encodeTable`'s bytes. Columns are views of the table's own buffers,
+ * not copies, so a server can stream a large table without a second copy of it.
+ */
+export function encodeTableParts(table: PropertyTable): { parts: Uint8Array[]; byteLength: number } {
   const dict = new TextEncoder().encode(JSON.stringify({ quarters: table.quarters, colors: table.colors }));
   const { offsets, total } = layout(table.length, dict.byteLength);
-  const bytes = new Uint8Array(total);
-  const view = new DataView(bytes.buffer);
+  const header = new Uint8Array(offsets.lng);
+  const view = new DataView(header.buffer);
   view.setUint32(0, MAGIC, true);
   view.setUint32(4, VERSION, true);
   view.setUint32(8, table.length, true);
   view.setUint32(12, dict.byteLength, true);
-  bytes.set(dict, HEADER);
-  const put = (offset: number, column: ArrayBufferView) => {
-    bytes.set(new Uint8Array(column.buffer, column.byteOffset, column.byteLength), offset);
-  };
-  put(offsets.lng, table.lng);
-  put(offsets.lat, table.lat);
-  put(offsets.price, table.price);
-  put(offsets.operation, table.operation);
-  put(offsets.quarter, table.quarter);
-  put(offsets.color, table.color);
+  header.set(dict, HEADER);
+  const columns: [number, ArrayBufferView][] = [
+    [offsets.lng, table.lng],
+    [offsets.lat, table.lat],
+    [offsets.price, table.price],
+    [offsets.operation, table.operation],
+    [offsets.quarter, table.quarter],
+    [offsets.color, table.color],
+  ];
+  const parts: Uint8Array[] = [header];
+  columns.forEach(([start, column], k) => {
+    parts.push(new Uint8Array(column.buffer, column.byteOffset, column.byteLength));
+    const end = columns[k + 1]?.[0] ?? total;
+    const padding = end - start - column.byteLength;
+    if (padding > 0) parts.push(new Uint8Array(padding));
+  });
+  return { parts, byteLength: total };
+}
+
+/** Encodes a table into one buffer (see the format above). */
+export function encodeTable(table: PropertyTable): Uint8Array {
+  const { parts, byteLength } = encodeTableParts(table);
+  const bytes = new Uint8Array(byteLength);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
   return bytes;
 }
 

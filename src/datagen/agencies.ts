@@ -46,21 +46,21 @@ function pointInCircle(rng: Rng, at: { lat: number; lng: number }, radius: numbe
   return null;
 }
 
-function agencyListings(
+/** The agency's listings inside its circles, one at a time; numbered from `firstN`. */
+function* agencyListings(
   rng: Rng,
   at: { lat: number; lng: number },
   place: Place,
   count: number,
   firstN: number,
-): Property[] {
-  const out: Property[] = [];
+): Generator<Property, void, undefined> {
+  let n = firstN;
   for (let k = 0; k < count; k++) {
     const roll = rng.next();
     const circle = roll < CIRCLE_SHARE[0] ? 0 : roll < CIRCLE_SHARE[0] + CIRCLE_SHARE[1] ? 1 : 2;
     const point = pointInCircle(rng, at, COVERAGE[circle]?.radio ?? 1_000);
-    if (point) out.push(listingRecord(rng, firstN + out.length, { ...point, place }));
+    if (point) yield listingRecord(rng, n++, { ...point, place });
   }
-  return out;
 }
 
 /** A unique Venezuelan-sounding name: 'Inmobiliaria Caribe', then 'Inmobiliaria Caribe Maracay', then '… 2'. */
@@ -82,19 +82,20 @@ function officeLocation(rng: Rng): { place: Place; office: { lat: number; lng: n
   throw new Error('no land point found for an agency: is data/basemap/ve-land.json intact?');
 }
 
-function agencyAt(
+/** An agency without its listings: every field in record order, `inmuebles` (the last) left out. */
+type AgencyHead = Omit<Inmobiliaria, 'inmuebles'>;
+
+function agencyHead(
   rng: Rng,
   index: number,
-  perAgency: number,
   taken: Set<string>,
-  firstN: number,
-): Inmobiliaria {
+): { head: AgencyHead; place: Place; office: { lat: number; lng: number } } {
   const { place, office } = officeLocation(rng);
   const style = cityStyle(place);
   const nombre = agencyName(rng, place, taken);
   const id = `ag-${index + 1}`;
   const premises = rng.next() < 0.5 ? 'Oficina' : 'Local';
-  return {
+  const head = {
     id,
     nombre,
     direccion: addressFor(rng, premises, urbanizacionFor(rng, style), place, style),
@@ -104,28 +105,45 @@ function agencyAt(
     longitud: office.lng.toFixed(6),
     url: `/inmobiliarias/${id}`,
     circulos: COVERAGE.map((c) => ({ ...c })),
-    inmuebles: agencyListings(rng, office, place, perAgency, firstN),
   };
+  return { head, place, office };
 }
+
+/** A piece of the agency list in record order: an agency's head, then each of its listings. */
+export type AgencyPart = { agency: AgencyHead } | { listing: Property };
 
 /**
  * Agencies in population-weighted places, each with three coverage circles (1, 2.5 and 5 km) and its own
  * listings inside them (half in the inner circle). Agency `i` comes from its own sub-stream of `seed`.
  */
 export function generateAgencies(options: AgencyOptions): Inmobiliaria[] {
+  const out: Inmobiliaria[] = [];
+  for (const part of agencyParts(options)) {
+    if ('agency' in part) out.push({ ...part.agency, inmuebles: [] });
+    else out.at(-1)?.inmuebles.push(part.listing);
+  }
+  return out;
+}
+
+/**
+ * `generateAgencies`' agencies as a stream of parts, a listing at a time: a server writes a 244 MB franchise
+ * without holding it, pausing between listings. Agency `i` comes from its own sub-stream of `seed`.
+ */
+export function* agencyParts(options: AgencyOptions): Generator<AgencyPart, void, undefined> {
   const count = checkedCount(options.count);
   const perAgency = checkedCount(options.propertiesPerAgency ?? 200);
   const rng = createRng(0);
   const taken = new Set<string>();
-  const out: Inmobiliaria[] = [];
   let nextListing = 1;
   for (let i = 0; i < count; i++) {
     rng.reseed(subSeed(options.seed, i));
-    const agency = agencyAt(rng, i, perAgency, taken, nextListing);
-    nextListing += agency.inmuebles.length;
-    out.push(agency);
+    const { head, place, office } = agencyHead(rng, i, taken);
+    yield { agency: head };
+    for (const listing of agencyListings(rng, office, place, perAgency, nextListing)) {
+      nextListing++;
+      yield { listing };
+    }
   }
-  return out;
 }
 
 /** A franchise data record (isFranquicia = 1): its agencies across Venezuela, each with its listings. */

@@ -129,9 +129,18 @@ function backendQuirks(rng: Rng, record: Record<string, unknown>): Record<string
  * 8% of rows are replaced by malformed ones (every kind in `MALFORMATIONS` appears).
  */
 export function generateListings(options: ListingOptions): unknown[] {
+  const out = [...listingStream(options)];
+  return options.dirty ? dirtyListings(out, options.seed) : out;
+}
+
+/** The clean listings of `generateListings` (before `dirty`), one at a time. */
+export function* listingStream(options: ListingOptions): Generator<Record<string, unknown>, void, undefined> {
   const count = checkedCount(options.count);
   const rng = createRng(options.seed);
-  const out: unknown[] = [];
-  for (let n = 0; n < count; n++) out.push(backendQuirks(rng, describeListing(rng, n + 1, drawCore(rng))));
-  return options.dirty ? corrupt(out, createRng(options.seed ^ 0x5eed), DIRTY_SHARE) : out;
+  for (let n = 0; n < count; n++) yield backendQuirks(rng, describeListing(rng, n + 1, drawCore(rng)));
+}
+
+/** `generateListings`' `dirty` step on the clean rows of the same seed. */
+export function dirtyListings(clean: unknown[], seed: number): unknown[] {
+  return corrupt(clean, createRng(seed ^ 0x5eed), DIRTY_SHARE);
 }

@@ -22,20 +22,34 @@ export interface TransactionOptions {
  * categories, sorted as `buildPropertyTable` makes them.
  */
 export function generateTransactionsTable(options: TransactionOptions): PropertyTable {
-  const n = checkedCount(options.count);
-  const rng = createRng(0);
-  const table = allocateTable(n, [...QUARTERS], [...COLOR_CATEGORIES]);
-  for (let i = 0; i < n; i++) {
-    rng.reseed(subSeed(options.seed, i));
-    const row = drawCore(rng);
-    table.lat[i] = row.lat;
-    table.lng[i] = row.lng;
-    table.price[i] = row.precio;
-    table.operation[i] = OPERATION_CODE[row.operacion];
-    table.quarter[i] = row.quarterIndex;
-    table.color[i] = row.colorIndex;
-  }
+  const table = allocateTransactions(options.count);
+  fillTransactionRows(table, options.seed, 0, table.length);
   return table;
+}
+
+/** The empty table `generateTransactionsTable` fills: its columns and dictionaries, every row zero. */
+export function allocateTransactions(count: number): PropertyTable {
+  return allocateTable(checkedCount(count), [...QUARTERS], [...COLOR_CATEGORIES]);
+}
+
+/**
+ * Draws rows [from, to) of the table into it. Rows are independent (each from its own sub-stream), so a
+ * caller may fill a large table a slice at a time — the embedded server does, to keep answering other
+ * requests — and get the same bytes as one `generateTransactionsTable` call.
+ */
+export function fillTransactionRows(table: PropertyTable, seed: number, from: number, to: number): void {
+  const { lat, lng, price, operation, quarter, color } = table;
+  const rng = createRng(0);
+  for (let i = from; i < to; i++) {
+    rng.reseed(subSeed(seed, i));
+    const row = drawCore(rng);
+    lat[i] = row.lat;
+    lng[i] = row.lng;
+    price[i] = row.precio;
+    operation[i] = OPERATION_CODE[row.operacion];
+    quarter[i] = row.quarterIndex;
+    color[i] = row.colorIndex;
+  }
 }
 
 /** Nearest gazetteer place (equirectangular: only the ranking matters). */
