@@ -26,14 +26,20 @@ function Locate({ map }: { map: MapLibreMap | null }) {
  */
 export function OverviewMap() {
   const { data: raw, error } = useFetchedJson(DEMO_LISTINGS_URL, asRecords);
-  const [loaded, setLoaded] = useState<{ properties: readonly Property[]; rejected: number } | null>(null);
+  const [loaded, setLoaded] = useState<{
+    properties: readonly Property[];
+    rejected: number;
+    blanked: number;
+  } | null>(null);
   const [active, setActive] = useState('');
   const [location] = useState(() => {
     const v = initialViewFromQuery(window.location.search);
     return v ? ([v.center[1], v.center[0]] as const) : null;
   });
   const setup = useMapSetup();
-  const summary = loaded ? listingSummary(loaded.properties, loaded.rejected) : 'Cargando inmuebles…';
+  const summary = loaded
+    ? listingSummary(loaded.properties, loaded.rejected, loaded.blanked)
+    : 'Cargando inmuebles…';
   const firstIds = (loaded?.properties ?? []).slice(0, 12).map((p) => p.id);
 
   return (

@@ -2,8 +2,11 @@ import { formatNumber } from '../core/format.ts';
 import { bboxContains } from '../core/geo.ts';
 import type { BBox, Property } from '../core/types.ts';
 
-/** One Spanish line for the overview: how many listings, by operation, and how many were rejected. */
-export function listingSummary(properties: readonly Property[], rejected: number): string {
+/**
+ * One Spanish line for the overview: how many listings, by operation, how many were rejected and how many
+ * kept with impossible numbers left blank.
+ */
+export function listingSummary(properties: readonly Property[], rejected: number, blanked = 0): string {
   if (properties.length === 0 && rejected === 0) return 'Cargando inmuebles…';
   let sale = 0;
   for (const p of properties) if (p.operacion === 'Venta') sale += 1;
@@ -13,6 +16,7 @@ export function listingSummary(properties: readonly Property[], rejected: number
     `${formatNumber(properties.length - sale, 0)} en alquiler`,
   ];
   if (rejected > 0) parts.push(`${formatNumber(rejected, 0)} registros rechazados por datos inválidos`);
+  if (blanked > 0) parts.push(`${formatNumber(blanked, 0)} con cifras imposibles dejadas en blanco`);
   return parts.join(' · ');
 }
 

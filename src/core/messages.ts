@@ -172,6 +172,7 @@ export const MESSAGES = {
     operation: 'Operación',
     allOperations: 'Todas',
     count: '{matching} de {total} transacciones',
+    rejected: '{n} filas descartadas por coordenadas, códigos o precios inválidos',
     unknownFilter: 'El enlace pedía valores que estos datos no tienen y se ignoraron: {labels}.',
     side: 'Leyenda y gráfico',
     clusterSale: 'Grupo con más ventas',

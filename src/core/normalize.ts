@@ -1,4 +1,5 @@
 import { own, isRecord, readCoordinate, readNumber, readStringList, readText } from './parse.ts';
+import { isPlausible, PLAUSIBLE } from './plausible.ts';
 import type { BBox, Operacion, Property, Rejection } from './types.ts';
 
 /**
@@ -15,6 +16,30 @@ export interface NormalizeOptions {
 export interface NormalizeResult {
   properties: Property[];
   rejected: Rejection[];
+  /** Kept records with impossible numbers left blank (0): the index and the fields, in Spanish. */
+  blanked: Rejection[];
+}
+
+/** The numeric fields that are checked, with their bounds (PLAUSIBLE). */
+const CHECKED = [
+  ['precio', PLAUSIBLE.price],
+  ['precioFinal', PLAUSIBLE.price],
+  ['nroHabitaciones', PLAUSIBLE.count],
+  ['nroBanios', PLAUSIBLE.count],
+  ['nroEstacionamientos', PLAUSIBLE.count],
+  ['areaConstruccion', PLAUSIBLE.builtArea],
+  ['areaTerreno', PLAUSIBLE.landArea],
+] as const satisfies readonly (readonly [keyof Property, number])[];
+
+/** Sets impossible numbers to 0 (blank) and names them, or returns null when every number is plausible. */
+function blankImpossible(p: Property): string | null {
+  let names: string[] | null = null;
+  for (const [field, max] of CHECKED) {
+    if (isPlausible(p[field], max)) continue;
+    p[field] = 0;
+    (names ??= []).push(field);
+  }
+  return names ? `cifras imposibles en blanco: ${names.join(', ')}` : null;
 }
 
 /** 'Venta' in any case and spacing is a sale; anything else is a rental (spec, entities). */
@@ -88,7 +113,8 @@ function normalizeOne(raw: unknown, index: number, bounds: BBox | null): Propert
 
 /**
  * Normalizes raw property records from the backend (spec, entities). Every field is present in the output; numeric
- * fields come from numbers or numeric strings, unparseable → 0; text stays plain text. Records without
+ * fields come from numbers or numeric strings, unparseable → 0, impossible (negative, past PLAUSIBLE) → 0 and
+ * listed in `blanked`; text stays plain text. Records without
  * valid coordinates, outside `bounds`, not objects, or repeating an earlier id are rejected with a Spanish
  * reason and their index — never placed at 0,0, never thrown. Only own, known fields are read, so keys such
  * as `__proto__` have no effect.
@@ -100,6 +126,7 @@ export function normalizeProperties(
   const bounds = options.bounds === undefined ? VENEZUELA_SERVICE_BBOX : options.bounds;
   const properties: Property[] = [];
   const rejected: Rejection[] = [];
+  const blanked: Rejection[] = [];
   const seen = new Set<string>();
   for (let index = 0; index < raw.length; index++) {
     const result = normalizeOne(raw[index], index, bounds);
@@ -109,8 +136,10 @@ export function normalizeProperties(
       rejected.push({ index, reason: 'id duplicado' });
     } else {
       seen.add(result.id);
+      const impossible = blankImpossible(result);
+      if (impossible) blanked.push({ index, reason: impossible });
       properties.push(result);
     }
   }
-  return { properties, rejected };
+  return { properties, rejected, blanked };
 }

@@ -4,6 +4,7 @@
  * (validRows: rows the engine can index; validateTable: the strict form for whole files).
  */
 import { fill, MESSAGES } from './messages.ts';
+import { isPlausible, PLAUSIBLE } from './plausible.ts';
 import { TABLE_LIMITS } from './table.ts';
 import type { PropertyTable } from './types.ts';
 
@@ -68,7 +69,10 @@ function rowCodeProblem(table: PropertyTable, i: number): string | null {
   return null;
 }
 
-/** Rows that can be indexed: finite coordinates within ±180/±90 and dictionary indices in range. */
+/**
+ * Rows that can be indexed: finite coordinates within ±180/±90, dictionary indices in range and a plausible
+ * price (PLAUSIBLE; 0 = not given). The others are counted as rejected, and the explorer says how many.
+ */
 export function validRows(table: PropertyTable): Uint32Array {
   const rows = new Uint32Array(table.length);
   let n = 0;
@@ -76,6 +80,7 @@ export function validRows(table: PropertyTable): Uint32Array {
     const lng = table.lng[i] ?? Number.NaN;
     const lat = table.lat[i] ?? Number.NaN;
     if (!(Math.abs(lng) <= 180 && Math.abs(lat) <= 90)) continue; // false for NaN too
+    if (!isPlausible(table.price[i] ?? Number.NaN, PLAUSIBLE.price)) continue; // shown as '-1e+302M' before
     if (rowCodeProblem(table, i) !== null) continue;
     rows[n++] = i;
   }

@@ -45,9 +45,13 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
     zoom: props.zoom ?? ZOOM.initial,
     maxBounds: setup.maxBounds,
   });
-  const { properties, rejected } = useMemo(() => {
+  const { properties, rejected, blanked } = useMemo(() => {
     const result = normalizeProperties(Array.isArray(props.data) ? props.data : []);
-    return { properties: result.properties, rejected: result.rejected.length };
+    return {
+      properties: result.properties,
+      rejected: result.rejected.length,
+      blanked: result.blanked.length,
+    };
   }, [props.data]);
   const { sale = COLORS.sale, rental = COLORS.rental, selection } = props.colors ?? {};
   const colors = useMemo(() => ({ sale, rental }), [sale, rental]);
@@ -100,9 +104,9 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
     (m: MapLibreMap) => {
       setIndexed(properties.length);
       searchHere.searched(m);
-      onLoad?.({ properties, rejected });
+      onLoad?.({ properties, rejected, blanked });
     },
-    [properties, rejected, onLoad, searchHere],
+    [properties, rejected, blanked, onLoad, searchHere],
   );
   useListingData(
     map,

@@ -24,8 +24,11 @@ export interface PropertyClusterMapProps {
   activePropertyId?: string | null;
   onSelect?: (property: Property | null) => void;
   onSearchArea?: (area: SearchArea) => void;
-  /** The valid properties (normalized once, here) and how many records were rejected, once on the map. */
-  onLoad?: (loaded: { properties: readonly Property[]; rejected: number }) => void;
+  /**
+   * The valid properties (normalized once, here), how many records were rejected and how many kept with
+   * impossible numbers left blank, once on the map.
+   */
+  onLoad?: (loaded: { properties: readonly Property[]; rejected: number; blanked: number }) => void;
   /** Controls above the map (the general listing's place search), given the map once it exists. */
   renderToolbar?: (map: MapLibreMap | null) => ReactNode;
   twoFingers?: boolean;

@@ -147,6 +147,12 @@ export function TransactionFilters(props: TransactionFiltersProps) {
           (info && matching !== null
             ? fill(T.count, { matching: formatNumber(matching, 0), total: formatNumber(info.indexed, 0) })
             : T.loadingStatus)}
+        {!error && info && info.rejected > 0 && (
+          <span className="explorer__rejected">
+            {' '}
+            · {fill(T.rejected, { n: formatNumber(info.rejected, 0) })}
+          </span>
+        )}
       </span>
     </form>
   );
