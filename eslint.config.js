@@ -34,6 +34,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'bench/browser/dist/**',
+      'bench/browser/trace-dist/**',
       'node_modules/**',
       'coverage/**',
       'test-results/**',

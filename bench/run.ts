@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark in sequence, each in its own process (fresh heap, honest memory numbers).
  * Pass suite names to run a subset: `npm run bench -- datagen`. The browser benchmark (minutes, headless
- * Chromium) runs only when named: `npm run bench -- browser` (or `npm run bench:browser` with its options).
+ * Chromium) and the long-task census run only when named: `npm run bench -- browser long-tasks` (or
+ * `npm run bench:browser` with its options).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,9 +14,10 @@ const SUITES: Readonly<Record<string, string>> = {
   geocoder: 'bench/geocoder.ts',
   'geocoder-eval': 'bench/geocoder-eval.ts',
   'server-load': 'bench/server-load.ts',
+  'long-tasks': 'bench/browser/trace.ts',
   browser: 'bench/browser/run.ts',
 };
-const ONLY_WHEN_NAMED = new Set(['browser']);
+const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks']);
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = wanted.length > 0 ? wanted : Object.keys(SUITES).filter((n) => !ONLY_WHEN_NAMED.has(n));

@@ -130,7 +130,18 @@ export function clusterLayers(
   sizing: ClusterSizing = 'icon',
   markerRadius: number = SIZE_PX.markerRadius,
 ) {
-  const { positions, fill, radii, labels, sizes } = clusterAttributes(result, colors, sizing, markerRadius);
+  return clusterLayersFrom(id, result, clusterAttributes(result, colors, sizing, markerRadius));
+}
+
+/**
+ * The layers from attributes already built (the controller keeps them to pick on the CPU). Not pickable:
+ * deck.gl would read the picking buffer back on every pointer move (see src/map/screen-picker.ts).
+ */
+export function clusterLayersFrom(
+  id: string,
+  result: ClusterResult,
+  { positions, fill, radii, labels, sizes }: ReturnType<typeof clusterAttributes>,
+) {
   const data = {
     length: result.length,
     attributes: {
@@ -147,7 +158,6 @@ export function clusterLayers(
       stroked: true,
       getLineColor: [255, 255, 255, 230],
       lineWidthMinPixels: 1,
-      pickable: true,
     }),
     new TextLayer({
       id: `${id}-labels`,

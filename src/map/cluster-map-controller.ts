@@ -3,7 +3,12 @@ import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { Rgba } from '../core/colors.ts';
 import type { BBox, PropertyTable } from '../core/types.ts';
-import { clusterLayers, type ClusterLayerColors, type ClusterSizing } from '../layers/cluster-layers.ts';
+import {
+  clusterAttributes,
+  clusterLayersFrom,
+  type ClusterLayerColors,
+  type ClusterSizing,
+} from '../layers/cluster-layers.ts';
 import { highlightLayers } from '../layers/highlight-layers.ts';
 import { ClusterClient, isEngineClosed, type WorkerHandle } from '../../workers/client.ts';
 import type {
@@ -16,6 +21,7 @@ import type {
 } from '../../workers/contract.ts';
 import { NO_FILTER } from '../../workers/contract.ts';
 import { attachDeckOverlay } from './deck-overlay.ts';
+import { ScreenPicker } from './screen-picker.ts';
 
 /** Builds the table to index; called again if the worker has to be replaced (a crash, a hang). */
 export type TableSource = () => PropertyTable | Promise<PropertyTable>;
@@ -127,6 +133,7 @@ export class ClusterMapController {
   private clusters: Layer[] = [];
   private activeCluster: number | null = null;
   private hovered: number | null = null;
+  private picker: ScreenPicker | null = null;
   private destroyed = false;
 
   constructor(
@@ -139,6 +146,8 @@ export class ClusterMapController {
     this.overlay = new MapLibreOverlay({ layers: [], onAfterRender: () => this.props.onAfterRender?.() });
     this.detach = attachDeckOverlay(map, this.overlay);
     map.on('moveend', this.query);
+    map.on('move', this.cameraMoved);
+    map.on('resize', this.cameraMoved);
     map.on('mousemove', this.onMove);
     map.on('click', this.onClick);
     map.on('mouseout', this.onLeave);
@@ -188,6 +197,8 @@ export class ClusterMapController {
   destroy(): void {
     this.destroyed = true;
     this.map.off('moveend', this.query);
+    this.map.off('move', this.cameraMoved);
+    this.map.off('resize', this.cameraMoved);
     this.map.off('mousemove', this.onMove);
     this.map.off('click', this.onClick);
     this.map.off('mouseout', this.onLeave);
@@ -198,6 +209,7 @@ export class ClusterMapController {
     this.props = { ...this.props, ...NO_EVENTS, highlightRows: [] };
     this.view = null;
     this.clusters = [];
+    this.picker = null;
   }
 
   /** Sends the filter and re-asks the view right behind it (the worker answers in order). */
@@ -227,7 +239,10 @@ export class ClusterMapController {
   };
 
   private clusterLayersOf(view: ClusterResult): Layer[] {
-    return clusterLayers(this.options.id, view, this.props.colors, this.props.sizing, this.props.radius);
+    const { colors, sizing, radius } = this.props;
+    const attributes = clusterAttributes(view, colors, sizing, radius);
+    this.picker = new ScreenPicker(attributes.positions, attributes.radii);
+    return clusterLayersFrom(this.options.id, view, attributes);
   }
 
   private render(): void {
@@ -269,13 +284,19 @@ export class ClusterMapController {
     this.props.onActiveCluster?.(cluster);
   }
 
-  /** Index of the view item under a pixel (circles only: labels are not targets). */
+  /** Index of the view item under a pixel (circles only: labels are not targets), picked on the CPU. */
   private pick(x: number, y: number): number | null {
     const view = this.view;
-    if (!view) return null;
-    const info = this.overlay.pickObject({ x, y, radius: 2, layerIds: [`${this.options.id}-circles`] });
-    return info && info.index >= 0 && info.index < view.length ? info.index : null;
+    if (!view || !this.picker) return null;
+    const i = this.picker.pick(x, y, this.project);
+    return i !== null && i < view.length ? i : null;
   }
+
+  private readonly project = (lng: number, lat: number) => this.map.project([lng, lat]);
+
+  private readonly cameraMoved = (): void => {
+    this.picker?.invalidate();
+  };
 
   private readonly onMove = (e: MapMouseEvent): void => {
     const i = this.pick(e.point.x, e.point.y);

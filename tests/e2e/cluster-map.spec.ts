@@ -380,3 +380,42 @@ test('listings stacked on one spot open as a list at the deepest zoom, not a pil
   await expect.poll(async () => (await probe(page, 'busqueda'))?.selectedId).toBe('s2');
   await expect(page.getByTestId('property-card')).toContainText('$200.000');
 });
+
+test('hover and click pick on the CPU: no pixel is read back from the GPU while the pointer moves', async ({
+  page,
+}) => {
+  // Counts every readPixels a WebGL context makes (deck.gl's GPU picking did one per pointer move, and the
+  // main thread waited for the GPU each time: 190–450 ms per hover under SwiftShader, issue 19).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __readPixels: number };
+    w.__readPixels = 0;
+    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, 'readPixels');
+      const original = descriptor?.value as ((this: unknown, ...args: unknown[]) => void) | undefined;
+      if (!original) continue;
+      Object.defineProperty(proto, 'readPixels', {
+        ...descriptor,
+        value(this: unknown, ...args: unknown[]) {
+          w.__readPixels++;
+          original.apply(this, args);
+        },
+      });
+    }
+  });
+  await open(page, '#/busqueda');
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+  await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
+  const readBefore = await page.evaluate(() => (window as unknown as { __readPixels: number }).__readPixels);
+  const [x, y] = await pixel(page, 'busqueda', -66.9, 10.5);
+  for (let k = 0; k < 10; k++) await page.mouse.move(x - 60 + k * 6, y + 5 - k);
+  await page.mouse.move(x, y);
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.hoveredId).toBe('a1');
+  await expect(page.getByRole('tooltip')).toHaveText('250K');
+  await page.mouse.move(x + 40, y + 40);
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.hoveredId).toBeNull();
+  await page.mouse.click(x, y);
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.selectedId).toBe('a1');
+  expect(await page.evaluate(() => (window as unknown as { __readPixels: number }).__readPixels)).toBe(
+    readBefore,
+  );
+});
