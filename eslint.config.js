@@ -35,6 +35,7 @@ export default tseslint.config(
       'dist/**',
       'bench/browser/dist/**',
       'bench/browser/trace-dist/**',
+      'bench/browser/weight-dist/**',
       'node_modules/**',
       'coverage/**',
       'test-results/**',

@@ -15,9 +15,10 @@ const SUITES: Readonly<Record<string, string>> = {
   'geocoder-eval': 'bench/geocoder-eval.ts',
   'server-load': 'bench/server-load.ts',
   'long-tasks': 'bench/browser/trace.ts',
+  weight: 'bench/browser/weight.ts',
   browser: 'bench/browser/run.ts',
 };
-const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks']);
+const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks', 'weight']);
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = wanted.length > 0 ? wanted : Object.keys(SUITES).filter((n) => !ONLY_WHEN_NAMED.has(n));

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { compressedAssets } from './compressed-assets.ts';
 import { servicesMiddleware } from './middleware.ts';
 import { securityHeaders } from './security-headers.ts';
 import { staticGuard } from './static-guard.ts';
@@ -50,6 +51,7 @@ export function embeddedServices(options: EmbeddedServicesOptions = DEFAULT_OPTI
       headersOnEveryAnswer(server.httpServer as HttpServer | null, { ...options.previewHeaders });
       server.middlewares.use(servicesMiddleware);
       server.middlewares.use(staticGuard(outDir));
+      server.middlewares.use(compressedAssets(outDir));
     },
   };
 }

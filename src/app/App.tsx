@@ -1,25 +1,23 @@
-import type { ReactElement } from 'react';
-import { OverviewMap } from './OverviewMap.tsx';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { PageBoundary } from './PageBoundary.tsx';
-import { AgencyMapPage } from './pages/AgencyMapPage.tsx';
-import { DetailMapPage } from './pages/DetailMapPage.tsx';
-import { DrawingMapPage } from './pages/DrawingMapPage.tsx';
-import { PickerV1Page } from './pages/PickerV1Page.tsx';
-import { PickerV2Page } from './pages/PickerV2Page.tsx';
-import { SearchMapPage } from './pages/SearchMapPage.tsx';
 import { ROUTES, useRoute, type RouteHash } from './router.ts';
-import { TransactionsPage } from './pages/TransactionsPage.tsx';
 
-/** One page per route; each page owns its map and unmounts it when the route changes. */
-const PAGES: Record<RouteHash, () => ReactElement> = {
-  '#/': OverviewMap,
-  '#/busqueda': SearchMapPage,
-  '#/transacciones': TransactionsPage,
-  '#/inmobiliarias': AgencyMapPage,
-  '#/ubicacion': PickerV1Page,
-  '#/ubicacion-v2': PickerV2Page,
-  '#/detalle': DetailMapPage,
-  '#/dibujo': DrawingMapPage,
+/**
+ * One page per route, each its own chunk: a visitor of the listing map does not download the explorer, the
+ * drawing tools or the agency map (issue 19 §6). Each page owns its map and unmounts it when the route changes.
+ */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const PAGES: Record<RouteHash, ComponentType> = {
+  '#/': page(() => import('./OverviewMap.tsx'), 'OverviewMap'),
+  '#/busqueda': page(() => import('./pages/SearchMapPage.tsx'), 'SearchMapPage'),
+  '#/transacciones': page(() => import('./pages/TransactionsPage.tsx'), 'TransactionsPage'),
+  '#/inmobiliarias': page(() => import('./pages/AgencyMapPage.tsx'), 'AgencyMapPage'),
+  '#/ubicacion': page(() => import('./pages/PickerV1Page.tsx'), 'PickerV1Page'),
+  '#/ubicacion-v2': page(() => import('./pages/PickerV2Page.tsx'), 'PickerV2Page'),
+  '#/detalle': page(() => import('./pages/DetailMapPage.tsx'), 'DetailMapPage'),
+  '#/dibujo': page(() => import('./pages/DrawingMapPage.tsx'), 'DrawingMapPage'),
 };
 
 /** Demo shell: a header with one link per widget route, and the active page. */
@@ -41,7 +39,9 @@ export function App() {
       </header>
       <main className="app__main">
         <PageBoundary key={route}>
-          <Page />
+          <Suspense fallback={<p role="status">Cargando la vista…</p>}>
+            <Page />
+          </Suspense>
         </PageBoundary>
       </main>
     </div>

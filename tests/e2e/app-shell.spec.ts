@@ -76,3 +76,25 @@ test('the embedded services answer bad parameters with a Spanish 400 and unknown
   const body = (await listings.json()) as unknown[];
   expect(body).toHaveLength(5);
 });
+
+test('each route downloads its own code, compressed: the listing map fetches no explorer, drawing or agency code', async ({
+  page,
+}) => {
+  const scripts = new Map<string, string | undefined>();
+  page.on('response', (answer) => {
+    const path = new URL(answer.url()).pathname;
+    if (/\.m?js$/.test(path)) scripts.set(path, answer.headers()['content-encoding']);
+  });
+  await page.goto('/#/');
+  await expect(page.getByRole('status').filter({ hasText: 'inmuebles' })).toContainText('en venta');
+  const listing = [...scripts.keys()];
+  expect(listing.some((p) => p.includes('/OverviewMap-'))).toBe(true);
+  for (const other of ['TransactionsPage', 'DrawingMapPage', 'AgencyMapPage', 'PickerV1Page'])
+    expect(listing.filter((p) => p.includes(`/${other}-`))).toEqual([]);
+  // Served as a production host would: Brotli-compressed (the browser asks for it).
+  expect([...scripts.values()].filter((encoding) => encoding !== 'br')).toEqual([]);
+
+  await page.getByRole('link', { name: 'Dibujar zona' }).click();
+  await expect(page.getByTitle('DIBUJAR AREA')).toBeVisible();
+  expect([...scripts.keys()].some((p) => p.includes('/DrawingMapPage-'))).toBe(true);
+});

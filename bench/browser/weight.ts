@@ -1,0 +1,181 @@
+/**
+ * Weight on a Venezuelan connection (issue 19 §6): JavaScript each route downloads (compressed, as served)
+ * and the time to the first clusters with Chromium's network throttled ("4G": 9 Mbps down, 170 ms RTT;
+ * "3G": 1.6 Mbps, 300 ms RTT), cold cache, for the route-split build beside the same app built as one bundle.
+ *   npx tsx bench/browser/weight.ts [--runs 3] [--port 4197] [--no-build]
+ * Writes bench/results/weight.json and .md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from '@playwright/test';
+import { machine, markdownTable, median, writeResults } from '../lib/report.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '4197' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const port = Number(values.port);
+const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
+const BUILDS = {
+  'split by route': { outDir: 'bench/browser/weight-dist/split', config: 'vite.config.ts' },
+  'one bundle': { outDir: 'bench/browser/weight-dist/bundle', config: 'bench/browser/one-bundle.config.ts' },
+} as const;
+const NETWORKS = {
+  '4G': { latency: 170, bps: 9_000_000 },
+  '3G': { latency: 300, bps: 1_600_000 },
+} as const;
+/** Routes and when each counts as drawn: the listing map's first clusters, the explorer's first clusters. */
+const ROUTES = {
+  'listing map #/': {
+    hash: '#/',
+    drawn: () => (window.__mapas?.clusterMaps.general?.views ?? 0) > 0,
+  },
+  'explorer #/transacciones (100k)': {
+    hash: '#/transacciones?n=100000',
+    drawn: () => (window.__mapas?.explorer?.drawnSum ?? 0) > 0,
+  },
+} as const;
+
+function serve(outDir: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    [VITE_BIN, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--logLevel', 'silent'],
+    { stdio: 'ignore', detached: true },
+  );
+}
+
+function stop(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
+}
+
+async function waitUp(): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${String(port)}/`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('preview did not start');
+}
+
+interface Visit {
+  jsBytes: number;
+  jsFiles: number;
+  ms: number;
+}
+
+/** One cold visit: a fresh context (empty cache), the network throttled, until the route's map is drawn. */
+async function visit(
+  browser: Browser,
+  hash: string,
+  drawn: () => boolean,
+  net?: { latency: number; bps: number },
+) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (net) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: net.latency,
+      downloadThroughput: net.bps / 8,
+      uploadThroughput: net.bps / 16,
+    });
+  }
+  const scripts = new Map<string, number>();
+  page.on('requestfinished', (request) => {
+    const url = request.url();
+    if (!/\.(m?js)(\?|$)/.test(url)) return;
+    void request.sizes().then((s) => scripts.set(url, s.responseBodySize + s.responseHeadersSize));
+  });
+  const started = Date.now();
+  await page.goto(`http://127.0.0.1:${String(port)}/?pruebas${hash}`);
+  await page.waitForFunction(drawn, null, { timeout: 180_000, polling: 50 });
+  const ms = Date.now() - started;
+  await page.waitForTimeout(300); // the last sizes() answers
+  await context.close();
+  // Worker scripts come back without sizes (their requests belong to the worker): ask the server for the
+  // same file with the same encoding and take its compressed length.
+  for (const [url, bytes] of scripts) {
+    if (bytes > 0) continue;
+    const answer = await fetch(url, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    scripts.set(url, Number(answer.headers.get('content-length') ?? 0));
+    await answer.body?.cancel();
+  }
+  const jsBytes = [...scripts.values()].reduce((a, b) => a + b, 0);
+  return { jsBytes, jsFiles: scripts.size, ms } satisfies Visit;
+}
+
+const loadAtStart = loadavg()[0] ?? 0;
+if (!values['no-build']) {
+  for (const { outDir, config } of Object.values(BUILDS)) {
+    const built = spawnSync(
+      process.execPath,
+      [VITE_BIN, 'build', '--config', config, '--outDir', outDir, '--logLevel', 'warn'],
+      {
+        stdio: 'inherit',
+      },
+    );
+    if (built.status !== 0) process.exit(1);
+  }
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+const rows: (string | number)[][] = [];
+const results: Record<string, unknown>[] = [];
+try {
+  for (const [build, { outDir }] of Object.entries(BUILDS)) {
+    const server = serve(outDir);
+    try {
+      await waitUp();
+      for (const [route, { hash, drawn }] of Object.entries(ROUTES)) {
+        const row: (string | number)[] = [route, build];
+        const unthrottled = await visit(browser, hash, drawn);
+        row.push(`${(unthrottled.jsBytes / 1024).toFixed(0)} kB in ${String(unthrottled.jsFiles)} files`);
+        const record: Record<string, unknown> = {
+          route,
+          build,
+          jsBytes: unthrottled.jsBytes,
+          jsFiles: unthrottled.jsFiles,
+        };
+        for (const [name, net] of Object.entries(NETWORKS)) {
+          const times: number[] = [];
+          for (let r = 0; r < runs; r++) times.push((await visit(browser, hash, drawn, net)).ms);
+          record[name] = times;
+          row.push(`${(median(times) / 1000).toFixed(1)} s`);
+        }
+        rows.push(row);
+        results.push(record);
+      }
+    } finally {
+      stop(server);
+    }
+  }
+} finally {
+  await browser.close();
+}
+const md = [
+  '## Weight on a Venezuelan connection: JavaScript per route and first clusters, throttled, cold cache',
+  '',
+  `Machine: ${JSON.stringify(machine())}; load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)} (shared box). Headless Debian Chromium (software compositing, as the tests), 1280×800. JavaScript: every script and worker script the route fetched, as transferred (Brotli from the preview server; page scripts with their headers, worker scripts by their compressed length). Times: navigation to the route's first clusters drawn, Chromium's network emulation ("4G" 9 Mbps / 170 ms, "3G" 1.6 Mbps / 300 ms), a fresh context per visit, median of ${String(runs)}. Goals (issue 19): listing route ≤ 450 kB of JavaScript, first clusters ≤ 3 s on 4G and ≤ 8 s on 3G.`,
+  '',
+  markdownTable(['route', 'build', 'JavaScript', 'first clusters, 4G', 'first clusters, 3G'], rows),
+].join('\n');
+writeResults('weight', { machine: machine(), loadAtStart, runs, results }, md);
+console.log(md);
