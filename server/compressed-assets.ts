@@ -30,17 +30,21 @@ function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
     : gzipAsync(bytes, { level: 9 });
 }
 
-/** The encoding to answer with, from the request's Accept-Encoding (q=0 refuses). */
-export function chooseEncoding(header: string | undefined): Encoding | null {
+/** Whether a request's Accept-Encoding takes `encoding` (q=0 refuses; `*` stands for any other). */
+export function accepts(header: string | undefined, encoding: string): boolean {
   const accepted = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
-  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
+  return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
+}
+
+/** The encoding to answer with, from the request's Accept-Encoding: Brotli, else gzip, else none. */
+export function chooseEncoding(header: string | undefined): Encoding | null {
+  if (accepts(header, 'br')) return 'br';
+  if (accepts(header, 'gzip')) return 'gzip';
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 
 /**
  * Cooperative time slicing for the embedded services' large answers. Generating 5M transactions or a 244 MB
@@ -38,14 +39,15 @@ export class Pacer {
 const WRITE_BYTES = 1 << 20;
 
 /**
- * Writes `bytes` to the answer, waiting for 'drain' when the socket's buffer is full (memory stays bounded by
- * what the client reads, not by the answer's size). Throws ClientGone if the client closed meanwhile.
+ * Writes `bytes` to the answer — or to `sink`, a compressor piped into it — waiting for 'drain' when the
+ * buffer is full (memory stays bounded by what the client reads, not by the answer's size). Throws
+ * ClientGone if the client closed meanwhile.
  */
-export async function writeAll(res: ServerResponse, bytes: Uint8Array): Promise<void> {
+export async function writeAll(res: ServerResponse, bytes: Uint8Array, sink: Writable = res): Promise<void> {
   for (let at = 0; at < bytes.byteLength; at += WRITE_BYTES) {
     if (res.destroyed) throw new ClientGone();
     const piece = bytes.subarray(at, Math.min(bytes.byteLength, at + WRITE_BYTES));
-    if (!res.write(piece)) await drained(res);
+    if (!sink.write(piece)) await drained(res, sink);
   }
 }
 
@@ -55,11 +57,11 @@ export async function writeAll(res: ServerResponse, bytes: Uint8Array): Promise<
  */
 export const STALLED_WRITE_MS = 30_000;
 
-function drained(res: ServerResponse): Promise<void> {
+function drained(res: ServerResponse, sink: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     const settle = (gone: boolean) => {
       clearTimeout(timer);
-      res.off('drain', done);
+      sink.off('drain', done);
       res.off('close', left);
       if (gone) reject(new ClientGone());
       else resolve();
@@ -74,7 +76,7 @@ function drained(res: ServerResponse): Promise<void> {
       res.destroy();
       settle(true);
     }, STALLED_WRITE_MS);
-    res.on('drain', done);
+    sink.on('drain', done);
     res.on('close', left);
   });
 }

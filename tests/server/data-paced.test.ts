@@ -1,3 +1,5 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largeWork } from '../../server/data-routes.ts';
 import { WorkGate } from '../../server/paced.ts';
@@ -51,6 +53,39 @@ describe('streamed answers are the generators’ bytes', () => {
       const record = generateFranchise({ count: agencies, seed: 6, propertiesPerAgency: properties });
       expect(body).toBe(JSON.stringify(record));
     }
+  });
+});
+
+describe('JSON answers are gzip-compressed for clients that take it', () => {
+  /** node's fetch decodes bodies itself; a raw GET shows what went over the wire. */
+  const raw = (path: string, acceptEncoding: string) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = request(
+        `${services.base}${path}`,
+        { headers: { 'Accept-Encoding': acceptEncoding } },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => { resolve({ headers: res.headers, body: Buffer.concat(parts) }); });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('streamed and cached answers alike, the same bytes once decoded; plain for those that do not', async () => {
+    const path = '/api/data/listings.json?count=400&seed=12&dirty=1';
+    const expected = JSON.stringify(generateListings({ count: 400, seed: 12, dirty: true }));
+    for (const round of ['streamed', 'cached']) {
+      const answer = await raw(path, 'gzip, deflate, br');
+      expect(answer.headers['content-encoding'], round).toBe('gzip');
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.body.byteLength).toBeLessThan(expected.length / 3);
+      expect(gunzipSync(answer.body).toString()).toBe(expected);
+    }
+    const plain = await raw(path, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(expected);
   });
 });
 
