@@ -36,7 +36,15 @@ const PEER_PORT = APP_PORT + 1;
 const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 const STEPS = ['load', 'filter: one quarter', 'filter: Venta', 'filter: back to all', 'pan 200 px'] as const;
 type Step = (typeof STEPS)[number];
-type Sample = Record<Step, { ms: number; longTasks: number; worst: number }>;
+type Sample = Record<Step, { ms: number; longTasks: number; worst: number }> & { motion?: Motion };
+/** Frames per second while panning, then zooming, continuously for 2 s each; main-thread JS heap after load. */
+interface Motion {
+  panFps: number;
+  zoomFps: number;
+  longTasks: number;
+  worst: number;
+  heapMb: number;
+}
 const FILTERS: [Step, 'quarter' | 'sale' | 'all'][] = [
   ['filter: one quarter', 'quarter'],
   ['filter: Venta', 'sale'],
@@ -94,6 +102,55 @@ async function explorerLongTasks(page: Page): Promise<[number, number]> {
     w.__lt = [];
     return [taken.length, taken.length ? Math.max(...taken) : 0] as [number, number];
   });
+}
+
+/**
+ * Continuous motion on a MapLibre map (the explorer's, or the MapLibre peer's): every animation frame moves
+ * the camera a little — 6 px of pan, then a zoom swinging ±1.5 — for 2 s each; frames counted by rAF.
+ */
+async function motion(page: Page, which: 'explorer' | 'peer'): Promise<Motion> {
+  await page.evaluate(() => window.__peer?.takeLongTasks());
+  await explorerLongTasks(page);
+  const fps = await page.evaluate(async (source) => {
+    interface Camera {
+      panBy(offset: [number, number], options: { duration: number }): void;
+      getZoom(): number;
+      setZoom(zoom: number): void;
+    }
+    const map = (source === 'explorer' ? window.__mapas?.explorerMap : window.__peer?.map) as
+      Camera | undefined;
+    if (!map) throw new Error('no map');
+    const run = (step: (frame: number) => void) =>
+      new Promise<number>((resolve) => {
+        let frames = 0;
+        const start = performance.now();
+        const tick = () => {
+          const elapsed = performance.now() - start;
+          if (elapsed >= 2000) {
+            resolve((frames * 1000) / elapsed);
+            return;
+          }
+          step(frames++);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+    const panFps = await run(() => {
+      map.panBy([6, 0], { duration: 0 });
+    });
+    const z0 = map.getZoom();
+    const zoomFps = await run((k) => {
+      map.setZoom(z0 + 1.5 * Math.sin(k / 15));
+    });
+    map.setZoom(z0);
+    const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    return { panFps, zoomFps, heapMb: (memory?.usedJSHeapSize ?? Number.NaN) / 2 ** 20 };
+  }, which);
+  const [longTasks, worst] =
+    which === 'explorer'
+      ? await explorerLongTasks(page)
+      : ((await page.evaluate(() => window.__peer?.takeLongTasks())) ?? [0, 0]);
+  return { ...fps, longTasks, worst };
 }
 
 /** Ours: the built demo's explorer, driven through its own controls. */
@@ -170,6 +227,8 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
   });
   [count, worst] = await explorerLongTasks(page);
   sample['pan 200 px'] = { ms: panMs, longTasks: count, worst };
+  await page.waitForTimeout(300);
+  sample.motion = await motion(page, 'explorer');
   await page.close();
   return sample;
 }
@@ -192,6 +251,7 @@ async function runPeer(browser: Browser, peer: 'maplibre' | 'leaflet', n: number
   await page.waitForTimeout(1200); // the same settling time as ours
   for (const [name, f] of FILTERS) await step(name, `window.__peer.filter('${f}')`);
   await step('pan 200 px', 'window.__peer.pan()');
+  if (peer === 'maplibre') sample.motion = await motion(page, 'peer');
   await page.close();
   return sample;
 }
@@ -387,6 +447,21 @@ function report(results: Result[], conditions: Record<string, string | number>):
           `after ${String(leafletCapS)} s (its filters clear and re-add every marker, each costing about a load: ` +
           'research/performance-anchors.md measured 59–101 s per filter at 1M on this kind of machine).',
       );
+    const moving = (r: Result | undefined) => {
+      const m = r?.runs.map((x) => x.motion).filter((x): x is Motion => x !== undefined) ?? [];
+      if (m.length === 0) return '—';
+      const at = (key: keyof Motion) => median(m.map((x) => x[key]));
+      return (
+        `pan ${at('panFps').toFixed(1)} fps, zoom ${at('zoomFps').toFixed(1)} fps, long tasks ` +
+        `${String(at('longTasks'))} (worst ${fmtMs(at('worst'))}), JS heap ${at('heapMb').toFixed(0)} MB`
+      );
+    };
+    sections.push(
+      '',
+      `Continuous motion (2 s pan then 2 s zoom, the camera moved every frame; main-thread JS heap after it — the ` +
+        `explorer's engine holds its index in a worker, ≈ 51 B per point, bench:engine): this project ${moving(ours)}; ` +
+        `MapLibre native ${moving(ml)}.`,
+    );
     const filters = FILTERS.map(([step]) => step);
     // The issue sets both goals at a million points (at 100k MapLibre's own filter is already fast).
     if (n >= 1_000_000 && ours && ours.runs.length > 0 && ml && ml.runs.length > 0) {

@@ -154,7 +154,9 @@ try {
   }
   const results: Record<string, LongTask[]> = {};
   const sections: string[] = [];
-  for (const [mode, args] of Object.entries(MODES).filter(([m]) => !process.env.TRACE_MODE || m.includes(process.env.TRACE_MODE))) {
+  for (const [mode, args] of Object.entries(MODES).filter(
+    ([m]) => !process.env.TRACE_MODE || m.includes(process.env.TRACE_MODE),
+  )) {
     const tasks = await traceOnce(args);
     results[mode] = tasks;
     const perPhase = new Map<string, number[]>();

@@ -16,6 +16,8 @@ export interface PeerApi {
   takeLongTasks(): [number, number];
   /** Markers clustered so far of those being added: [processed, total] (Leaflet's chunked loading only). */
   progress?(): [number, number];
+  /** The MapLibre map, for the continuous pan/zoom frame rate (MapLibre's page only). */
+  map?: unknown;
 }
 
 declare global {

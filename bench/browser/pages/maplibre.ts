@@ -82,4 +82,5 @@ window.__peer = {
     return performance.now() - start;
   },
   takeLongTasks,
+  map,
 };
