@@ -15,6 +15,7 @@ test.describe('without the flag', () => {
   test('no route defines a window.__* global, even after its map has loaded and been used', async ({
     page,
   }) => {
+    test.slow(); // eight routes, each loaded, drawn and dragged: a minute on a loaded 2-core box
     for (const { hash } of ROUTES) {
       await page.goto(`/${hash === '#/transacciones' ? '#/transacciones?n=5000' : hash}`);
       await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible({ timeout: 20_000 });
