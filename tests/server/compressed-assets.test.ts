@@ -23,7 +23,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => { resolve(); })));
+afterAll(
+  () =>
+    new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    ),
+);
 
 /** node's fetch decodes bodies itself; a raw GET shows what went over the wire. */
 async function raw(path: string, acceptEncoding: string) {
@@ -33,8 +40,9 @@ async function raw(path: string, acceptEncoding: string) {
       const req = request(`${base}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
         const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }); },
-        );
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) });
+        });
       });
       req.on('error', reject);
       req.end();

@@ -66,7 +66,9 @@ describe('JSON answers are gzip-compressed for clients that take it', () => {
         (res) => {
           const parts: Buffer[] = [];
           res.on('data', (c: Buffer) => parts.push(c));
-          res.on('end', () => { resolve({ headers: res.headers, body: Buffer.concat(parts) }); });
+          res.on('end', () => {
+            resolve({ headers: res.headers, body: Buffer.concat(parts) });
+          });
         },
       );
       req.on('error', reject);
