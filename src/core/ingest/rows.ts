@@ -126,12 +126,11 @@ export function ingestRows(
       reject(line, REJECTION.price, cells);
       continue;
     }
+    // An empty date is "not given" (the row is kept without a quarter); an unreadable one is rejected.
     let quarter = '';
-    if (mapping.quarter !== undefined || mapping.date !== undefined) {
-      const read =
-        mapping.quarter !== undefined
-          ? readQuarterLabel(cell(cells, mapping.quarter))
-          : readDateQuarter(cell(cells, mapping.date));
+    const dateText = cell(cells, mapping.quarter ?? mapping.date);
+    if (dateText !== '') {
+      const read = mapping.quarter !== undefined ? readQuarterLabel(dateText) : readDateQuarter(dateText);
       if (read === null) {
         reject(line, REJECTION.date, cells);
         continue;
