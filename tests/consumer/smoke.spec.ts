@@ -47,7 +47,16 @@ for (const build of [
     const panel = (name: string) => page.getByRole('region', { name });
 
     // Each map widget draws a MapLibre canvas; the card and the address control are plain DOM.
-    for (const name of ['Listado', 'Transacciones', 'Inmobiliaria', 'Ubicación', 'Detalle', 'Dibujo']) {
+    const maps = [
+      'Listado',
+      'Transacciones',
+      'Inmobiliaria',
+      'Ubicación',
+      'Detalle',
+      'Dibujo',
+      'Redux del anfitrión',
+    ];
+    for (const name of maps) {
       await expect(panel(name).locator('canvas.maplibregl-canvas')).toBeVisible();
     }
     await expect(panel('Ficha').getByTestId('property-card')).toContainText('VE-1000');
@@ -80,6 +89,12 @@ for (const build of [
     // Drawing map: the host's cargarForma loads a saved square; onShape hands it back.
     await panel('Dibujo').getByRole('button', { name: 'Cargar el cuadrado guardado' }).click();
     await expect(panel('Dibujo').getByTestId('drawing-shape')).toContainText('[10.5,-66.9]');
+
+    // A host with its own Redux store: the widget's shape lands in the host's state under 'mapas'.
+    await panel('Redux del anfitrión').getByRole('button', { name: 'Cargar el círculo guardado' }).click();
+    await expect(panel('Redux del anfitrión').getByTestId('host-store-shape')).toHaveText(
+      '[10.48,-66.87,800]',
+    );
 
     // Address control: its own config sends it to geocoder B, with B's key.
     await panel('Dirección').getByRole('combobox').fill('Altamira');

@@ -27,6 +27,7 @@ import {
   type Summary,
 } from 'inmuebles-mapas-ve';
 import { AGENCY_RECORD, listings, transactionsUrl } from './data.ts';
+import { HostStorePanel } from './host-store.tsx';
 
 const VENEZUELA = { latitud: 7.1, longitud: -66.2 };
 const SAVED_SQUARE: StoredShape = [
@@ -201,6 +202,7 @@ export function App({ geocoderB }: { geocoderB: MapasConfig }) {
       </Panel>
       <DrawingPanel />
       <AddressPanel geocoderB={geocoderB} />
+      <HostStorePanel />
       <Panel title="Ficha">{card ? <PropertyCard property={card} /> : null}</Panel>
     </main>
   );
