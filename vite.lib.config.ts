@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -36,7 +36,9 @@ function maplibreWorker(): Plugin {
     },
     writeBundle() {
       mkdirSync(OUT, { recursive: true });
-      copyFileSync(require.resolve(`maplibre-gl/dist/${MAPLIBRE_WORKER}`), `${OUT}/${MAPLIBRE_WORKER}`);
+      // Without its 2.6 MB map: the comment naming it would send a host's dev server looking for it.
+      const worker = readFileSync(require.resolve(`maplibre-gl/dist/${MAPLIBRE_WORKER}`), 'utf8');
+      writeFileSync(`${OUT}/${MAPLIBRE_WORKER}`, worker.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
     },
   };
 }
