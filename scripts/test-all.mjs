@@ -53,17 +53,21 @@ if (unit) {
   passed += unit.numPassedTests ?? 0;
   failed += unit.numFailedTests ?? 0;
 }
-for (const file of [e2eFile, consumerFile]) {
+const counted = new Set(['unit', 'e2e']);
+for (const [name, file] of [
+  ['e2e', e2eFile],
+  ['consumer', consumerFile],
+]) {
   const browser = existsSync(file) ? readJson(file) : null;
   if (browser?.stats) {
     passed += (browser.stats.expected ?? 0) + (browser.stats.flaky ?? 0);
     failed += browser.stats.unexpected ?? 0;
+    // The consumer step fails by its smoke tests only when one of them failed (its builds fail before them).
+    if (name === 'consumer' && (browser.stats.unexpected ?? 0) > 0) counted.add('consumer');
   }
 }
 // A step that failed without a test failing (lint, types, a crashed runner, a consumer build) still fails the
-// run; a consumer step whose smoke test ran and failed is counted by its tests.
-const counted = new Set(['unit', 'e2e']);
-if (existsSync(consumerFile)) counted.add('consumer');
+// run and counts once.
 const stepOnly = failures.filter((name) => !counted.has(name)).length;
 if (failures.length > 0) console.log(`\nPasos fallidos: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed + stepOnly} failed`);
