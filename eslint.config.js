@@ -33,6 +33,10 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-lib/**',
+      // The consumer example is a host app: its own strict tsc checks it against the packed declarations
+      // (scripts/consumer-test.mjs); before that install its package import does not resolve here.
+      'examples/**',
       'bench/browser/dist/**',
       'bench/browser/trace-dist/**',
       'bench/browser/weight-dist/**',
@@ -194,11 +198,19 @@ export default tseslint.config(
     files: ['src/widgets/**'],
     rules: restrict(
       [...BROWSER_BASE, '**/app/**', '**/config/index*', '**/datagen/**'],
-      'Widgets import no demo code and no build-time configuration (they get theirs from MapConfigProvider).',
+      'Widgets import no demo code and no build-time configuration (they get theirs from MapasProvider).',
     ),
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    // The package's entries (vite.lib.config.ts): what they reach is what a host gets.
+    files: ['src/lib/**'],
+    rules: restrict(
+      [...BROWSER_BASE, '**/app/**', '**/config/index*', '**/datagen/**', '**/test-api*'],
+      'The package exports widgets, state and pure code only: no demo, build-time configuration or data generator.',
+    ),
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
 );

@@ -23,6 +23,8 @@ export interface GeocoderOptions {
   key?: string | null;
   /** Restricts forward results (spec, validation rules); ISO alpha-2, e.g. ['ve']. */
   countryCodes?: readonly string[];
+  /** Sent as `accept-language`: the language of the answers' names. @default 'es' */
+  language?: string;
   /** The map's bounds [west, south, east, north]: results outside are dropped (spec, validation rules). */
   bounds?: readonly [number, number, number, number] | null;
   timeoutMs?: number;
@@ -38,7 +40,8 @@ export interface ReverseAnswer {
 
 function urlFor(options: GeocoderOptions, path: string, params: Record<string, string>): string {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const query = new URLSearchParams({ ...params, format: 'json', 'accept-language': 'es' });
+  const language = options.language ?? 'es';
+  const query = new URLSearchParams({ ...params, format: 'json', 'accept-language': language });
   if (options.key) query.set('key', options.key);
   return `${base}${path}?${query.toString()}`;
 }

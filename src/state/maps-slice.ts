@@ -35,6 +35,8 @@ const initialMaps: Record<string, MapState> = {};
 
 const mapsSlice = createSlice({
   name: 'maps',
+  // The key a host mounts this reducer under (src/state/store.ts, docs/api.md): named for us, not for 'maps'.
+  reducerPath: 'mapas',
   initialState: initialMaps,
   reducers: {
     searchTextChanged(state, action: PayloadAction<ById<{ text: string }>>) {

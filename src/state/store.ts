@@ -1,29 +1,35 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
-import { EMBEDDED_GEOCODER, geocoderApi, type GeocoderExtra, type GeocoderSetup } from './geocoder-api.ts';
-import { mapsReducer } from './maps-slice.ts';
+import { useMapasDispatch, useMapasSelector } from './context.ts';
+import { geocoderApi } from './geocoder-api.ts';
+import { mapsReducer, mapsReducerPath } from './maps-slice.ts';
 
-const rootReducer = combineReducers({ maps: mapsReducer, [geocoderApi.reducerPath]: geocoderApi.reducer });
+/**
+ * What a host with its own Redux store mounts (docs/api.md, "State"): these two reducers at these two keys
+ * (RTK Query needs its reducer at the root of the state), and `mapasMiddleware` in its middleware.
+ */
+export const mapasReducers = {
+  [mapsReducerPath]: mapsReducer,
+  [geocoderApi.reducerPath]: geocoderApi.reducer,
+} as const;
+export const mapasMiddleware = geocoderApi.middleware;
+
+const rootReducer = combineReducers(mapasReducers);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {
   preloadedState?: Partial<RootState>;
-  /** The geocoder the widgets' lookups go to; the embedded one when absent. */
-  geocoder?: GeocoderSetup;
 }
 
-/** A store; tests make their own with a preloaded state. */
+/** The widgets' own store (a host without Redux gets one from MapasProvider); tests make their own too. */
 export function makeStore(options: StoreOptions = {}) {
-  const extra: GeocoderExtra = { geocoder: options.geocoder ?? EMBEDDED_GEOCODER };
   return configureStore({
     reducer: rootReducer,
     preloadedState: options.preloadedState,
-    middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: extra } }).concat(geocoderApi.middleware),
+    middleware: (getDefault) => getDefault().concat(geocoderApi.middleware),
   });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppDispatch = useMapasDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useMapasSelector.withTypes<RootState>();

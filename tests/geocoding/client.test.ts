@@ -166,3 +166,36 @@ describe('one malformed Nominatim entry does not empty the suggestion list', () 
     });
   });
 });
+
+describe('the request a lookup sends (a widget’s configuration: key, countries, language)', () => {
+  const asked = async (options: Parameters<typeof forwardGeocode>[1]) => {
+    const urls: string[] = [];
+    await forwardGeocode('Chacao', {
+      ...options,
+      fetchImpl: (input) => {
+        urls.push(input instanceof Request ? input.url : input.toString());
+        return Promise.resolve(new Response('[]', { status: 200 }));
+      },
+    });
+    return new URL(urls[0] ?? 'http://none/');
+  };
+
+  it('sends the configured language, key and countries', async () => {
+    const url = await asked({
+      baseUrl: 'https://geo.example/base/',
+      key: 'k1',
+      countryCodes: ['ve', 'co'],
+      language: 'en',
+    });
+    expect(url.pathname).toBe('/base/search');
+    expect(url.searchParams.get('accept-language')).toBe('en');
+    expect(url.searchParams.get('key')).toBe('k1');
+    expect(url.searchParams.get('countrycodes')).toBe('ve,co');
+  });
+
+  it('asks in Spanish without a language, and sends no key without one', async () => {
+    const url = await asked({ baseUrl: 'https://geo.example' });
+    expect(url.searchParams.get('accept-language')).toBe('es');
+    expect(url.searchParams.has('key')).toBe(false);
+  });
+});

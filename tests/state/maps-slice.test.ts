@@ -57,7 +57,7 @@ describe('maps slice: per-map serializable state', () => {
   it('holds only serializable values', () => {
     const store = makeStore();
     store.dispatch(placeChosen({ mapId: 'm', latitud: 1, longitud: 2, label: 'x', bbox: null, tipo: null }));
-    expect(JSON.parse(JSON.stringify(store.getState().maps))).toEqual(store.getState().maps);
+    expect(JSON.parse(JSON.stringify(store.getState().mapas))).toEqual(store.getState().mapas);
   });
 });
 
