@@ -55,7 +55,7 @@ export function DrawingMap(props: DrawingMapProps) {
   });
   useLocateControl(map, mapId, bounds);
   const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
-  const { loaded } = useAreaEditor(map, mapId, state, dispatch, props.contextPoints);
+  const { loaded, undo } = useAreaEditor(map, mapId, state, dispatch, props.contextPoints);
 
   // External actions: applied while rendering when their value changes (React's pattern for props that
   // trigger state changes), so a load or a delete never paints a stale frame first.
@@ -81,6 +81,7 @@ export function DrawingMap(props: DrawingMapProps) {
     fitTo,
     onShape,
     contextPoints: (props.contextPoints?.length ?? 0) / 2,
+    onUndo: undo,
   });
   const drawing = state.status === 'drawing';
 
@@ -112,6 +113,27 @@ export function DrawingMap(props: DrawingMapProps) {
           >
             {view.polygonText}
           </button>
+          {view.undoPoint !== 'hidden' ? (
+            <button
+              type="button"
+              className="drawing__button drawing__button--secondary"
+              title={MESSAGES.drawing.undoPointTitle}
+              disabled={view.undoPoint === 'disabled'}
+              onClick={undo}
+            >
+              {MESSAGES.drawing.undoPoint}
+            </button>
+          ) : null}
+          {view.restoreVisible ? (
+            <button
+              type="button"
+              className="drawing__button drawing__button--secondary"
+              title={MESSAGES.drawing.restoreTitle}
+              onClick={undo}
+            >
+              {MESSAGES.drawing.restore}
+            </button>
+          ) : null}
           {view.circleVisible ? (
             <button
               type="button"
