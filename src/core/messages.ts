@@ -108,6 +108,8 @@ export const MESSAGES = {
       inmuebles: 'Inmuebles',
     },
     loadingAgency: 'Cargando los inmuebles de la inmobiliaria…',
+    noMatch: 'Ningún inmueble coincide con el trimestre y el color elegidos.',
+    noProperties: 'No hay inmuebles para mostrar en este mapa.',
     problems: 'registros omitidos por datos inválidos',
     phoneMobile: 'Móvil',
     phoneFixed: 'Fijo',
