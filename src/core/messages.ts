@@ -78,12 +78,16 @@ export const MESSAGES = {
     fewPoints: 'un área necesita al menos 3 puntos distintos.',
     tooManyPoints: 'tiene demasiados puntos (máximo 5.000).',
   },
+  detail: {
+    backToProperty: 'Volver al inmueble',
+  },
   picker: {
     addressNotFound: 'No se pudo encontrar la dirección de este punto.',
     locationLabel: 'Ubicación del inmueble',
     searchPlaceholder: 'Ubicación - Ingresar urbanización o ciudad.',
     searching: 'Buscando la dirección…',
     noLocation: 'Haga clic en el mapa para ubicar el inmueble.',
+    useMyLocation: 'Usar mi ubicación para el inmueble',
   },
   errors: {
     loadData: 'No se pudieron cargar los datos. Intente de nuevo.',

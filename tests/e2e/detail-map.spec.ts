@@ -91,3 +91,29 @@ test('the search box shows only when marked visible', async ({ page }) => {
   await expect(page.getByRole('combobox')).toHaveCount(0);
   await expect(page.getByTestId('detalle-map').locator('.detail-map__marker')).toHaveCount(1);
 });
+
+test('a search moves the fixed map away; "Volver al inmueble" (keyboard too) brings it back to the property at zoom 15', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/#/detalle?lat=8.5983&lng=-71.145');
+  const map = await ready(page);
+  const back = page.getByRole('button', { name: 'Volver al inmueble' });
+  await expect(back).toHaveCount(0);
+  const box = page.getByRole('combobox', { name: MESSAGES.search.label });
+  await box.fill('Maracaibo');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Maracaibo');
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeLessThan(-71.3);
+  await expect(back).toBeVisible();
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await view(page))?.lat ?? 0).toBeCloseTo(8.5983, 6);
+  const v = await view(page);
+  expect(v?.lng).toBeCloseTo(-71.145, 6);
+  expect(v?.zoom).toBe(15);
+  await expect(back).toHaveCount(0);
+  await expect(map.locator('.detail-map__marker')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});

@@ -360,3 +360,29 @@ test('v2 searches with the address autocomplete (100 ms) and zooms per the picke
   await expect.poll(async () => (await view(page))?.zoom ?? 0, { timeout: 10_000 }).toBeCloseTo(15, 3);
   expect((await view(page))?.lat ?? 0).toBeCloseTo(10.4997, 3);
 });
+
+test.describe('with the location allowed', () => {
+  test.use({ geolocation: { latitude: 10.4969, longitude: -66.8831 }, permissions: ['geolocation'] });
+
+  test('"Ubicación actual" offers one click to use the found point as the property\'s location', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/#/ubicacion');
+    await ready(page, V1);
+    const use = page.getByRole('button', { name: 'Usar mi ubicación para el inmueble' });
+    await expect(use).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ubicación actual' }).click();
+    await expect(use).toBeVisible({ timeout: 10_000 });
+    // Nothing is placed until the user says so: the locate button only shows where the user is.
+    expect((await probe(page, V1))?.latitud ?? null).toBeNull();
+    await use.click();
+    await expect.poll(async () => (await probe(page, V1))?.latitud ?? 0).toBeCloseTo(10.4969, 6);
+    expect((await probe(page, V1))?.longitud ?? 0).toBeCloseTo(-66.8831, 6);
+    await expect.poll(async () => (await probe(page, V1))?.status).toBe('found');
+    await expect(field(page)).not.toHaveValue('');
+    await expect(use).toHaveCount(0);
+    await expect(page.locator('.picker__marker')).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+});

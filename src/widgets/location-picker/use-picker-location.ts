@@ -35,7 +35,10 @@ export interface PickerLocationInput {
  * and reverse-geocodes; dragging the marker does the same for the dragged point; the initial position shows its
  * description or the geocoded label. Every change goes to the map's Redux state and to `onLocation`.
  */
-export function usePickerLocation(map: MapLibreMap | null, input: PickerLocationInput): PickerState {
+export function usePickerLocation(
+  map: MapLibreMap | null,
+  input: PickerLocationInput,
+): { state: PickerState; placeAt: (lat: number, lng: number) => void } {
   const { mapId, detail } = input;
   const dispatch = useAppDispatch();
   const [reverse] = useLazyReverseQuery();
@@ -146,5 +149,13 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
     };
   }, [map, detail, place]);
 
-  return state;
+  /** Places the property at a point as a click would (the picker's 'Usar mi ubicación para el inmueble'). */
+  const placeAt = useCallback(
+    (lat: number, lng: number) => {
+      if (map && !detail) place(map, lat, lng, false);
+    },
+    [map, detail, place],
+  );
+
+  return { state, placeAt };
 }
