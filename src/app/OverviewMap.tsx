@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { VENEZUELA_CENTER } from '../core/constants.ts';
 import type { Property } from '../core/types.ts';
 import { DEMO_LISTINGS_URL } from './demo-data.ts';
-import { initialViewFromQuery } from './initial-view.ts';
+import { locationCentreFromUrl } from './initial-view.ts';
+import { hashQuery } from './router.ts';
 import { listingSummary } from './listing-summary.ts';
 import { asRecords, useFetchedJson } from './use-fetched-json.ts';
 import { AddressSearch } from '../widgets/address-search/AddressSearch.tsx';
@@ -22,15 +23,15 @@ function Locate({ map }: { map: MapLibreMap | null }) {
 /**
  * The general listing map: generated listings (some deliberately malformed) clustered by the worker
  * engine, the place-search box to the right above the map, the address search and the locate button.
- * `?lat=&lng=` in the page URL is the widget's location centre; the 'Destacar' list marks a property active.
+ * `#/?lat=&lng=` is the widget's location centre; the 'Destacar' list marks a property active.
  */
 export function OverviewMap() {
   const { data: raw, error } = useFetchedJson(DEMO_LISTINGS_URL, asRecords);
   const [loaded, setLoaded] = useState<{ properties: readonly Property[]; rejected: number } | null>(null);
   const [active, setActive] = useState('');
   const [location] = useState(() => {
-    const v = initialViewFromQuery(window.location.search);
-    return v ? ([v.center[1], v.center[0]] as const) : null;
+    const at = locationCentreFromUrl(window.location.search, hashQuery(window.location.hash));
+    return at ? ([at.lat, at.lng] as const) : null;
   });
   const setup = useMapSetup();
   const summary = loaded ? listingSummary(loaded.properties, loaded.rejected) : 'Cargando inmuebles…';

@@ -2,6 +2,7 @@
  * Number formats of the product (spec, screens price labels, the spec's entities number format). Grouping and decimals come from
  * `Intl.NumberFormat('es-VE')`: '.' for thousands, ',' for decimals, grouping from four digits on.
  */
+import { MESSAGES } from './messages.ts';
 
 const formatters = new Map<number, Intl.NumberFormat>();
 
@@ -61,6 +62,21 @@ export function formatNumber(value: unknown, decimals = 2): string {
 /** Popup and panel price: '$' prefix, thousands, no decimals ('$150.000'); unparseable → '$0'. */
 export function formatPrice(value: unknown): string {
   return `$${formatNumber(value, 0)}`;
+}
+
+/** What follows a price: '/mes' for a rental (DESIGN.md: rentals show '/mes'), nothing for a sale. */
+export function priceSuffix(operacion: string): string {
+  return operacion === 'Alquiler' ? MESSAGES.card.perMonth : '';
+}
+
+/** A listing's price on cards and popups: '$150.000', a rental '$800/mes'. */
+export function formatListingPrice(value: unknown, operacion: string): string {
+  return `${formatPrice(value)}${priceSuffix(operacion)}`;
+}
+
+/** A listing's price label on the map (the spec's rule): '250K', a rental '800/mes'. */
+export function formatListingPriceLabel(value: number | string, operacion: string): string {
+  return `${formatPriceLabel(value)}${priceSuffix(operacion)}`;
 }
 
 /** Area in square metres ('120 m²'); unparseable → '0 m²'. */

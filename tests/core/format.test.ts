@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatArea,
+  formatListingPrice,
+  formatListingPriceLabel,
   formatClusterCount,
   formatCountCompact,
   formatDistanceLabel,
@@ -145,5 +147,14 @@ describe('formatCountCompact (explorer clusters and legends: es compact, no-brea
     [-1, '0'],
   ])('%s → %s', (count, text) => {
     expect(formatCountCompact(count)).toBe(text);
+  });
+});
+
+describe('rental prices read per month (DESIGN.md)', () => {
+  it("adds '/mes' to a rental's price and label only", () => {
+    expect(formatListingPrice(800, 'Alquiler')).toBe('$800/mes');
+    expect(formatListingPrice(250000, 'Venta')).toBe('$250.000');
+    expect(formatListingPriceLabel(1_500_000, 'Alquiler')).toBe('1.5M/mes');
+    expect(formatListingPriceLabel(250000, 'Venta')).toBe('250K');
   });
 });

@@ -76,3 +76,14 @@ test('the embedded services answer bad parameters with a Spanish 400 and unknown
   const body = (await listings.json()) as unknown[];
   expect(body).toHaveLength(5);
 });
+
+test("#/?lat=&lng= in the hash query (like every other route) is the general map's location centre, at zoom 11", async ({
+  page,
+}) => {
+  await page.goto('/#/?lat=10.49&lng=-66.88');
+  const view = () => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
+  await expect.poll(async () => (await view())?.zoom ?? 0, { timeout: 20_000 }).toBeCloseTo(11, 3);
+  const v = await view();
+  expect(v?.lat).toBeCloseTo(10.49, 4);
+  expect(v?.lng).toBeCloseTo(-66.88, 4);
+});
