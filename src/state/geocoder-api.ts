@@ -1,5 +1,6 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { COUNTRY_CODE } from '../core/constants.ts';
+import { MESSAGES } from '../core/messages.ts';
 import {
   autocompleteAddress,
   forwardGeocode,
@@ -42,6 +43,15 @@ const geocoderOptions = (extra: unknown, countryCodes?: readonly string[]): Geoc
   };
 };
 
+/**
+ * The spec's helpers log 'Error en forward geocoding:' / 'Error en reverse geocoding:' and re-throw. Here the
+ * failure goes on as a value (RTK Query's `error`, which the widgets handle as the catalogue says) and the log
+ * line is written at the same place. A lookup cancelled because a newer one replaced it is no failure.
+ */
+function logFailure(prefix: string, failure: { error: string; kind: string }): void {
+  if (failure.kind !== 'aborted') console.error(prefix, failure.error);
+}
+
 /** A forward lookup: the text, and the map's bounds outside which results are dropped (spec, validation rules). */
 export interface ForwardArgs {
   text: string;
@@ -66,6 +76,7 @@ export const geocoderApi = createApi({
       queryFn: async ({ text, bounds, countryCodes }, { signal, extra }) => {
         const options = { ...geocoderOptions(extra, countryCodes), bounds: bounds ?? null };
         const answer = await forwardGeocode(text, options, signal);
+        if (!answer.ok) logFailure(MESSAGES.errors.forwardGeocoding, answer);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),
@@ -80,6 +91,7 @@ export const geocoderApi = createApi({
     reverse: build.query<ReverseAnswer | null, { lat: number; lon: number }>({
       queryFn: async ({ lat, lon }, { signal, extra }) => {
         const answer = await reverseGeocode(lat, lon, geocoderOptions(extra), signal);
+        if (!answer.ok) logFailure(MESSAGES.errors.reverseGeocoding, answer);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),

@@ -115,3 +115,46 @@ test('a result without coordinates is looked up again by its text, and the first
   await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-64.7, 1);
   await expect(box(page)).toHaveValue('Lugar Sin Coordenadas, VEN, Venezuela');
 });
+
+test('lookups start at the fourth character typed, and carry the protocol parameters (format, language, limit, details, country)', async ({
+  page,
+}) => {
+  const searches: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/geocoder/search') searches.push(url);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('overview-map').locator('canvas.maplibregl-canvas')).toBeVisible();
+  await box(page).click();
+  await box(page).pressSequentially('Mar', { delay: 50 });
+  // Three characters: nothing is asked. The fourth asks; its answer proves the earlier keys were handled.
+  await box(page).press('a');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  expect(searches.map((u) => u.searchParams.get('q'))).toEqual(['Mara']);
+  const params = Object.fromEntries(searches[0]?.searchParams ?? []);
+  expect(params).toMatchObject({
+    q: 'Mara',
+    format: 'json',
+    'accept-language': 'es',
+    limit: '25',
+    addressdetails: '1',
+    countrycodes: 've',
+  });
+});
+
+test('emptying the box with the keyboard resets like "Borrar": the rectangle goes with the text', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await box(page).fill('Maracaibo');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Maracaibo');
+  await box(page).press('ArrowDown');
+  await box(page).press('Enter');
+  await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', /\d/);
+  await box(page).press('ControlOrMeta+a');
+  await box(page).press('Backspace');
+  await expect(box(page)).toHaveValue('');
+  await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', '');
+  await expect(page.getByRole('button', { name: 'Borrar' })).toHaveCount(0);
+});

@@ -1,6 +1,5 @@
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '../../core/messages.ts';
 import {
   emptyPickerState,
   labelAnswered,
@@ -107,7 +106,7 @@ export function usePickerLocation(
           : ({ ok: true, label: answer.data?.LongLabel ?? null } as const);
         const after = labelAnswered(latest.current, next.seq, outcome);
         if (after === latest.current) return; // stale: a newer click or drag won
-        if (answer.error) console.error(MESSAGES.errors.reverseGeocoding, answer.error);
+        // A failure was logged by the lookup itself ('Error en reverse geocoding:', state/geocoder-api.ts).
         commit(after);
       });
     },
