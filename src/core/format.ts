@@ -3,6 +3,7 @@
  * `Intl.NumberFormat('es-VE')`: '.' for thousands, ',' for decimals, grouping from four digits on.
  */
 import { MESSAGES } from './messages.ts';
+import { parseAmount } from './parse.ts';
 
 const formatters = new Map<number, Intl.NumberFormat>();
 
@@ -27,14 +28,15 @@ export function toNumber(value: unknown): number {
 }
 
 /**
- * Spec's price label. Numbers are used as numbers; strings have every non-digit stripped first (so
- * '$ 1.500.000' reads 1500000 and a decimal string loses its point, as the spec's rule says).
+ * Spec's price label. Numbers are used as numbers; strings are read as normalization reads them
+ * (`parseAmount`, DESIGN.md: '$ 1.500.000' → 1500000, '2.500' → 2500, '150000.00' → 150000), which replaces
+ * the spec's "strip every non-digit" (it made '150000.00' a 15.0M label).
  * ≥ 1,000,000 → one decimal + 'M' ('1.5M', '1.0M'); ≥ 1,000 → whole thousands, floored, + 'K' ('250K',
  * 999,999 → '999K', never '1000K'); else the plain integer. NaN, empty or non-finite → '0'. Negative values
  * keep their sign with the same rule applied to the magnitude.
  */
 export function formatPriceLabel(value: number | string): string {
-  const n = typeof value === 'string' ? Number(value.replace(/\D/g, '') || 'NaN') : value;
+  const n = typeof value === 'string' ? parseAmount(value) : value;
   if (!Number.isFinite(n)) return '0';
   const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
