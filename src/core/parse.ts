@@ -39,7 +39,7 @@ export function parseAmount(value: unknown): number {
   if (typeof value !== 'string') return Number.NaN;
   const first = value.search(/\d/);
   if (first < 0) return Number.NaN;
-  const lastDigit = value.length - 1 - [...value].reverse().findIndex((ch) => ch >= '0' && ch <= '9');
+  const lastDigit = value.search(/\d\D*$/); // the last digit
   // A point just before the first digit is a decimal point ('.5'), not part of a currency word ('Bs.').
   const start =
     first > 0 && value[first - 1] === '.' && !/[A-Za-z]\.$/.test(value.slice(0, first)) ? first - 1 : first;
