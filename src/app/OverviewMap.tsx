@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { VENEZUELA_CENTER } from '../core/constants.ts';
 import type { Property } from '../core/types.ts';
 import { DEMO_LISTINGS_URL } from './demo-data.ts';
-import { locationCentreFromUrl } from './initial-view.ts';
+import { countryCodesFromHash, locationCentreFromUrl } from './initial-view.ts';
 import { hashQuery } from './router.ts';
 import { listingSummary } from './listing-summary.ts';
 import { asRecords, useFetchedJson } from './use-fetched-json.ts';
@@ -33,6 +33,7 @@ export function OverviewMap() {
     const at = locationCentreFromUrl(window.location.search, hashQuery(window.location.hash));
     return at ? ([at.lat, at.lng] as const) : null;
   });
+  const [countryCodes] = useState(() => countryCodesFromHash(hashQuery(window.location.hash)));
   const setup = useMapSetup();
   const summary = loaded ? listingSummary(loaded.properties, loaded.rejected) : 'Cargando inmuebles…';
   const firstIds = (loaded?.properties ?? []).slice(0, 12).map((p) => p.id);
@@ -47,12 +48,12 @@ export function OverviewMap() {
         latitud={VENEZUELA_CENTER.lat}
         longitud={VENEZUELA_CENTER.lng}
         zoom={5}
-        countryCodes={['ve']}
+        countryCodes={countryCodes}
         locationCenter={location}
         activePropertyId={active || null}
         onLoad={setLoaded}
         twoFingers
-        renderToolbar={(map) => (
+        renderToolbar={(map, search) => (
           <div className="overview__toolbar">
             <Locate map={map} />
             <label className="overview__active">
@@ -72,11 +73,17 @@ export function OverviewMap() {
               </select>
             </label>
             <AddressSearch
+              countryCodes={search.countryCodes}
               onResult={(result) => {
                 map?.flyTo({ center: [result.x, result.y], zoom: 13, duration: 0 });
               }}
             />
-            <PlaceSearchBox mapId="general" map={map} bounds={setup.maxBounds ?? null} />
+            <PlaceSearchBox
+              mapId="general"
+              map={map}
+              bounds={setup.maxBounds ?? null}
+              countryCodes={search.countryCodes}
+            />
           </div>
         )}
       />

@@ -20,3 +20,15 @@ function centreOf(query: string): { lat: number; lng: number } | null {
   const valid = Number.isFinite(lat) && Math.abs(lat) <= 85 && Number.isFinite(lng) && Math.abs(lng) <= 180;
   return valid ? { lat, lng } : null;
 }
+
+/**
+ * The demo's country restriction for the general map's searches: `#/?paises=ve,co` (ISO alpha-2 codes,
+ * at most 5); Venezuela when absent or invalid.
+ */
+export function countryCodesFromHash(hashQuery: string): string[] {
+  const codes = (new URLSearchParams(hashQuery).get('paises') ?? '')
+    .split(',')
+    .map((code) => code.trim().toLowerCase())
+    .filter((code) => /^[a-z]{2}$/.test(code));
+  return codes.length > 0 ? [...new Set(codes)].slice(0, 5) : ['ve'];
+}

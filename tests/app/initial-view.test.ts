@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationCentreFromUrl } from '../../src/app/initial-view.ts';
+import { countryCodesFromHash, locationCentreFromUrl } from '../../src/app/initial-view.ts';
 
 describe('locationCentreFromUrl', () => {
   it('reads lat and lng from the hash query, like the other routes; zoom is not needed', () => {
@@ -21,5 +21,13 @@ describe('locationCentreFromUrl', () => {
     ['?lat=10', 'lng=-66'],
   ])('ignores search %j with hash query %j', (search, hash) => {
     expect(locationCentreFromUrl(search, hash)).toBeNull();
+  });
+});
+
+describe('countryCodesFromHash', () => {
+  it('reads ISO alpha-2 codes, Venezuela when none are valid', () => {
+    expect(countryCodesFromHash('paises=CO, ve,co')).toEqual(['co', 've']);
+    expect(countryCodesFromHash('')).toEqual(['ve']);
+    expect(countryCodesFromHash('paises=colombia,1x')).toEqual(['ve']);
   });
 });

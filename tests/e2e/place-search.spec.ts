@@ -158,3 +158,20 @@ test('emptying the box with the keyboard resets like "Borrar": the rectangle goe
   await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', '');
   await expect(page.getByRole('button', { name: 'Borrar' })).toHaveCount(0);
 });
+
+test("the general map's countryCodes reach its searches (demo: #/?paises=co)", async ({ page }) => {
+  const codes: (string | null)[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/geocoder/search') codes.push(url.searchParams.get('countrycodes'));
+    if (url.pathname === '/api/geocoder/autocomplete') codes.push(url.searchParams.get('countrycodes'));
+  });
+  await page.goto('/#/?paises=co');
+  await box(page).fill('Maracaibo');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expect.poll(() => codes.length).toBeGreaterThan(0);
+  expect(codes.every((c) => c === 'co')).toBe(true);
+  await page.getByRole('combobox', { name: 'Buscar dirección' }).fill('Maracaibo');
+  await expect.poll(() => codes.length).toBeGreaterThan(1);
+  expect(codes).not.toContain('ve');
+});

@@ -133,7 +133,11 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
 
   return (
     <div className={`cluster-map cluster-map--${variant}`}>
-      {props.renderToolbar ? <div className="cluster-map__toolbar">{props.renderToolbar(map)}</div> : null}
+      {props.renderToolbar ? (
+        <div className="cluster-map__toolbar">
+          {props.renderToolbar(map, { countryCodes: props.countryCodes })}
+        </div>
+      ) : null}
       <div className="cluster-map__stage">
         <div ref={mapRef} className="cluster-map__canvas" data-testid={props.testId ?? `${mapId}-map`} />
         {hovered && hover && selected?.mode !== 'popup' ? (
