@@ -59,26 +59,35 @@ test('the list closes 200 ms after the box loses focus, and a failed lookup just
   await expect(list).toBeVisible(); // still open right after the blur
   await expect(list).toBeHidden({ timeout: 2500 }); // 200 ms in the app; slack for a loaded CI machine
 
+  const errors = collectPageErrors(page);
   await page.route('**/api/geocoder/search**', (route) => route.fulfill({ status: 503, body: '' }));
   await box(page).fill('Cumaná');
-  await page.waitForTimeout(300);
+  // The failed answer arrived (its log line is written where the lookup fails): the list stayed closed.
+  await expect
+    .poll(() => errors.some((e) => e.includes('Error en forward geocoding:') && e.includes('503')))
+    .toBe(true);
   await expect(list).toBeHidden();
   await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
 });
 
 test('a slow earlier lookup never overwrites a newer one in the list', async ({ page }) => {
+  let slowAsked = false;
+  let slowDone = false;
   await page.route('**/api/geocoder/search**', async (route) => {
     const q = new URL(route.request().url()).searchParams.get('q');
-    if (q === 'Cuma') await new Promise((resolve) => setTimeout(resolve, 1500)); // slow on purpose
+    const slow = q === 'Cuma';
+    if (slow) slowAsked = true;
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 1500)); // slow on purpose
     await route.continue().catch(() => undefined); // an aborted request can no longer continue
+    if (slow) slowDone = true;
   });
   await page.goto('/');
   await box(page).fill('Cuma');
-  await page.waitForTimeout(200);
+  await expect.poll(() => slowAsked).toBe(true);
   await box(page).fill('Maracay');
   const list = page.getByRole('listbox');
   await expect(list.getByRole('option').first()).toContainText('Maracay');
-  await page.waitForTimeout(1600);
+  await expect.poll(() => slowDone).toBe(true);
   // After the slow answer would have arrived, the list still shows the newer search only.
   await expect(list).not.toContainText('Cumaná');
   await expect(list.getByRole('option').first()).toContainText('Maracay');
