@@ -9,13 +9,14 @@ import { MapConfigProvider } from '../widgets/map-config.tsx';
 import { App } from './App.tsx';
 import { installTestApi, testApiRequested } from './test-api.ts';
 
-if (testApiRequested()) installTestApi();
+const store = makeStore({ geocoder: { url: config.geocoderUrl, key: config.geocoderKey } });
+if (testApiRequested()) installTestApi(() => store.getState().maps);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html');
 createRoot(root).render(
   <StrictMode>
-    <Provider store={makeStore({ geocoder: { url: config.geocoderUrl, key: config.geocoderKey } })}>
+    <Provider store={store}>
       <MapConfigProvider config={config}>
         <App />
       </MapConfigProvider>

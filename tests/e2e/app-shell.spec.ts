@@ -86,4 +86,10 @@ test("#/?lat=&lng= in the hash query (like every other route) is the general map
   const v = await view();
   expect(v?.lat).toBeCloseTo(10.49, 4);
   expect(v?.lng).toBeCloseTo(-66.88, 4);
+  // Spec, entities "Map state": the map's Redux entry holds the location centre and the zoom.
+  const state = () => page.evaluate(() => window.__mapas?.mapState('general') ?? null);
+  await expect.poll(async () => (await state())?.zoom ?? 0).toBeCloseTo(11, 3);
+  expect((await state())?.locationCentre).toEqual([10.49, -66.88]);
+  await page.getByRole('button', { name: 'Acercar' }).click();
+  await expect.poll(async () => (await state())?.zoom ?? 0).toBeCloseTo(12, 3);
 });

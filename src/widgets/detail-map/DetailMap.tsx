@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ZOOM } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { useMapSetup } from '../map-config.tsx';
+import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
 import './detail-map.css';
@@ -58,6 +59,7 @@ export function DetailMap(props: DetailMapProps) {
     };
   }, [map, props.latitud, props.longitud]);
   const zoom = props.zoom ?? ZOOM.location;
+  useMapZoomState(map, props.mapId);
   const [away, setAway] = useState(false);
   useEffect(() => {
     if (!map) return undefined;

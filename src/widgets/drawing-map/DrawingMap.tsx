@@ -5,6 +5,7 @@ import { MESSAGES } from '../../core/messages.ts';
 import { parseStoredShape, shapeBBox, type StoredShape } from '../../core/shapes.ts';
 import type { BBox } from '../../core/types.ts';
 import { useMapSetup } from '../map-config.tsx';
+import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useLocateControl } from '../locate/use-locate-control.ts';
 import { useAreaEditor } from './use-area-editor.ts';
@@ -54,6 +55,7 @@ export function DrawingMap(props: DrawingMapProps) {
     interactive: false,
   });
   useLocateControl(map, mapId, bounds);
+  useMapZoomState(map, mapId);
   const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
   const { loaded, undo } = useAreaEditor(map, mapId, state, dispatch, props.contextPoints);
 

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../core/messages.ts';
 import { locationFieldText } from '../../core/picker.ts';
 import { pickerZoomAfterSearch } from '../../core/zoom.ts';
 import { useMapSetup } from '../map-config.tsx';
+import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { toSuggestion } from '../../geocoding/conversions.ts';
 import { showSearchResult } from '../../map/search-result.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
@@ -70,6 +71,7 @@ export function LocationPicker(props: LocationPickerProps) {
   // The last fix of 'Ubicación actual', offered as the property's location until used (or a new fix).
   const [found, setFound] = useState<{ lat: number; lng: number } | null>(null);
   useLocateControl(map, mapId, bounds, detail ? undefined : setFound);
+  useMapZoomState(map, mapId);
   const { state, placeAt } = usePickerLocation(map, {
     mapId,
     initialPosition: initial,
