@@ -66,11 +66,25 @@ async function ready(page: Page): Promise<void> {
   await expect(polygonButton(page)).toBeVisible();
 }
 
-/** A click on the map, then waits until the widget has taken it (deck.gl reports clicks after a short wait). */
+/**
+ * A click on the map, then waits until the widget has taken it. Under a loaded machine deck.gl's gesture
+ * recogniser now and then drops a click outright (seen once in six runs of this spec on the shared 2-core box: the count
+ * stayed one short for the whole 15 s); a dropped click never arrives later, so when the count is still one
+ * short after 5 s the same click is made once more. A click that was taken shows as `expected` and is never
+ * repeated.
+ */
 async function addPoint(page: Page, lng: number, lat: number, expected: number): Promise<void> {
+  await drawn(page);
   const [x, y] = await pixel(page, lng, lat);
   await page.mouse.click(x, y);
-  await expect.poll(async () => (await probe(page))?.points).toBe(expected);
+  const points = async () => (await probe(page))?.points;
+  try {
+    await expect.poll(points, { timeout: 5_000 }).toBe(expected);
+  } catch (error) {
+    if ((await points()) !== expected - 1) throw error;
+    await page.mouse.click(x, y);
+    await expect.poll(points).toBe(expected);
+  }
 }
 
 async function drag(page: Page, from: [number, number], to: [number, number]): Promise<void> {
