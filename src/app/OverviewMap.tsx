@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { VENEZUELA_CENTER } from '../core/constants.ts';
 import type { Property } from '../core/types.ts';
 import { DEMO_LISTINGS_URL } from './demo-data.ts';
-import { initialViewFromQuery } from './initial-view.ts';
+import { countryCodesFromHash, locationCentreFromUrl } from './initial-view.ts';
+import { hashQuery } from './router.ts';
 import { listingSummary } from './listing-summary.ts';
 import { asRecords, useFetchedJson } from './use-fetched-json.ts';
 import { AddressSearch } from '../widgets/address-search/AddressSearch.tsx';
@@ -22,7 +23,7 @@ function Locate({ map }: { map: MapLibreMap | null }) {
 /**
  * The general listing map: generated listings (some deliberately malformed) clustered by the worker
  * engine, the place-search box to the right above the map, the address search and the locate button.
- * `?lat=&lng=` in the page URL is the widget's location centre; the 'Destacar' list marks a property active.
+ * `#/?lat=&lng=` is the widget's location centre; the 'Destacar' list marks a property active.
  */
 export function OverviewMap() {
   const { data: raw, error } = useFetchedJson(DEMO_LISTINGS_URL, asRecords);
@@ -33,9 +34,10 @@ export function OverviewMap() {
   } | null>(null);
   const [active, setActive] = useState('');
   const [location] = useState(() => {
-    const v = initialViewFromQuery(window.location.search);
-    return v ? ([v.center[1], v.center[0]] as const) : null;
+    const at = locationCentreFromUrl(window.location.search, hashQuery(window.location.hash));
+    return at ? ([at.lat, at.lng] as const) : null;
   });
+  const [countryCodes] = useState(() => countryCodesFromHash(hashQuery(window.location.hash)));
   const setup = useMapSetup();
   const summary = loaded
     ? listingSummary(loaded.properties, loaded.rejected, loaded.blanked)
@@ -52,12 +54,12 @@ export function OverviewMap() {
         latitud={VENEZUELA_CENTER.lat}
         longitud={VENEZUELA_CENTER.lng}
         zoom={5}
-        countryCodes={['ve']}
+        countryCodes={countryCodes}
         locationCenter={location}
         activePropertyId={active || null}
         onLoad={setLoaded}
         twoFingers
-        renderToolbar={(map) => (
+        renderToolbar={(map, search) => (
           <div className="overview__toolbar">
             <Locate map={map} />
             <label className="overview__active">
@@ -77,11 +79,17 @@ export function OverviewMap() {
               </select>
             </label>
             <AddressSearch
+              countryCodes={search.countryCodes}
               onResult={(result) => {
                 map?.flyTo({ center: [result.x, result.y], zoom: 13, duration: 0 });
               }}
             />
-            <PlaceSearchBox mapId="general" map={map} bounds={setup.maxBounds ?? null} />
+            <PlaceSearchBox
+              mapId="general"
+              map={map}
+              bounds={setup.maxBounds ?? null}
+              countryCodes={search.countryCodes}
+            />
           </div>
         )}
       />

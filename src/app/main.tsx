@@ -4,18 +4,22 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config } from '../config/index.ts';
+import { mapsReducerPath } from '../state/maps-slice.ts';
+import { makeStore } from '../state/store.ts';
 import { MapasProvider } from '../widgets/map-config.tsx';
 import { App } from './App.tsx';
 import { installTestApi, testApiRequested } from './test-api.ts';
 
-if (testApiRequested()) installTestApi();
+// The demo keeps its store in hand so the test API can read the map state (spec, entities: 'Map state').
+const store = makeStore();
+if (testApiRequested()) installTestApi(() => store.getState()[mapsReducerPath]);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html');
 // The demo is a host like any other: its build-time configuration becomes the provider's run-time config.
 createRoot(root).render(
   <StrictMode>
-    <MapasProvider config={config}>
+    <MapasProvider config={config} store={store}>
       <App />
     </MapasProvider>
   </StrictMode>,

@@ -12,6 +12,7 @@ import type { DrawingProbe } from '../widgets/drawing-map/probe.ts';
 import type { PickerProbe } from '../widgets/location-picker/probe.ts';
 import type { ClusterMapProbe } from '../widgets/property-cluster-map/probe.ts';
 import type { TransactionsProbe } from '../widgets/transactions-map/probe.ts';
+import type { MapState } from '../state/maps-slice.ts';
 
 type Pixel = [x: number, y: number];
 
@@ -40,6 +41,8 @@ export interface MapasTestApi {
   drawingView(mapId: string): { zoom: number; minZoom: number; maxZoom: number } | null;
   /** The picker's marker grab point (client px, near the pin's tip). */
   pickerMarker(mapId: string): Pixel | null;
+  /** A map's Redux entry (spec, entities "Map state"), or null before the widget wrote one. */
+  mapState(mapId: string): MapState | null;
 }
 
 declare global {
@@ -67,8 +70,11 @@ function pixelOn(map: MapLibreMap | undefined, lng: number, lat: number): Pixel 
   return [rect.left + point.x, rect.top + point.y];
 }
 
-/** Installs `window.__mapas` and routes every widget's reports into it. */
-export function installTestApi(): void {
+/**
+ * Installs `window.__mapas` and routes every widget's reports into it. `readMapStates` reads the store's
+ * per-map entries (serializable data, as hosts see it).
+ */
+export function installTestApi(readMapStates: () => Readonly<Record<string, MapState>> = () => ({})): void {
   const maps = new Map<string, MapLibreMap>();
   const probes: Record<string, Record<string, unknown>> = {};
   const bucket = <T>(kind: string) => (probes[kind] ??= {}) as Record<string, T>;
@@ -99,6 +105,7 @@ export function installTestApi(): void {
       const m = mapOf('drawingMaps', id);
       return m ? { zoom: m.getZoom(), minZoom: m.getMinZoom(), maxZoom: m.getMaxZoom() } : null;
     },
+    mapState: (id) => readMapStates()[id] ?? null,
     pickerMarker: (id) => {
       const el = mapOf('pickers', id)?.getContainer().querySelector('.picker__marker');
       if (!el) return null;

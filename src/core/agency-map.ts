@@ -7,7 +7,7 @@ import { COLORS, cssColorToRgba, type Rgba } from './colors.ts';
 import { ZOOM } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { readCoordinate } from './parse.ts';
-import type { Inmobiliaria, MapDataRecord, Property } from './types.ts';
+import type { BBox, Inmobiliaria, MapDataRecord, Property } from './types.ts';
 import type { Checked } from './agency.ts';
 
 export type AgencyMapMode = 'franquicia' | 'inmobiliaria' | 'agente' | 'inmuebles';
@@ -56,6 +56,24 @@ export function checkAgencyMapInput(input: {
 export interface MapView {
   center: [lng: number, lat: number];
   zoom: number;
+  /** Properties mode: the box of its listings, fitted (up to zoom 11) instead of `zoom`. */
+  fit?: BBox;
+}
+
+/** The box around the record's listings with usable coordinates, or null when there is none. */
+export function propertiesBox(record: MapDataRecord): BBox | null {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (const p of [...record.inmobiliarias.flatMap((a) => a.inmuebles), ...record.inmuebles]) {
+    if (!Number.isFinite(p.latitud) || !Number.isFinite(p.longitud)) continue;
+    west = Math.min(west, p.longitud);
+    east = Math.max(east, p.longitud);
+    south = Math.min(south, p.latitud);
+    north = Math.max(north, p.latitud);
+  }
+  return west <= east ? [west, south, east, north] : null;
 }
 
 /** [lng, lat] of an agency (its coordinates are numeric strings in the record). */
@@ -63,12 +81,18 @@ export function agencyLngLat(agency: Pick<Inmobiliaria, 'latitud' | 'longitud'>)
   return [readCoordinate(agency.longitud), readCoordinate(agency.latitud)];
 }
 
-/** Where the map starts: the given position, or the first agency's in agency and agent modes (spec, screens). */
+/**
+ * Where the map starts: the given position, or the first agency's in agency and agent modes (spec, screens).
+ * Properties mode (the spec names no centre for it) opens on its listings: the given position is only a
+ * fallback, since a host's default centre often shows none of them.
+ */
 export function initialView(
   mode: AgencyMapMode,
   position: AgencyMapPosition,
   record: MapDataRecord,
 ): MapView {
+  const box = mode === 'inmuebles' ? propertiesBox(record) : null;
+  if (box) return { center: [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], zoom: position.zoom, fit: box };
   const first = record.inmobiliarias[0];
   const centre: [number, number] =
     (mode === 'inmobiliaria' || mode === 'agente') && first
@@ -77,9 +101,25 @@ export function initialView(
   return { center: centre, zoom: position.zoom };
 }
 
-/** 'Reiniciar Mapa': back to the initial centre at zoom 11, or 7 in franchise mode. */
+/** 'Reiniciar Mapa': back to the initial centre at zoom 11, or 7 in franchise mode; a fitted start fits again. */
 export function resetView(mode: AgencyMapMode, initial: MapView): MapView {
-  return { center: initial.center, zoom: mode === 'franquicia' ? ZOOM.resetFranchise : ZOOM.reset };
+  const zoom = mode === 'franquicia' ? ZOOM.resetFranchise : ZOOM.reset;
+  return initial.fit ? { center: initial.center, zoom, fit: initial.fit } : { center: initial.center, zoom };
+}
+
+/**
+ * The Spanish line shown over the map when it draws no listing although it should: the filters left none
+ * (`noMatch`), or properties mode received none. Franchise mode before an agency is loaded shows no listings
+ * by design, and agency/agent modes still show their agencies, so they say nothing about an empty record.
+ */
+export function emptyNotice(
+  mode: AgencyMapMode,
+  agencyLoaded: boolean,
+  counts: { source: number; shown: number },
+): string | null {
+  if (counts.shown > 0 || (mode === 'franquicia' && !agencyLoaded)) return null;
+  if (counts.source > 0) return MESSAGES.agencyMap.noMatch;
+  return mode === 'inmuebles' ? MESSAGES.agencyMap.noProperties : null;
 }
 
 /** Labels show from zoom 13, always in franchise mode and in a selected agency's view (spec, screens). */

@@ -18,11 +18,18 @@ export interface DrawingState {
   notice: string | null;
   /** Counts committed shape changes: the store and the callback hear of each one, not of every drag move. */
   revision: number;
+  /**
+   * The area its first vertex just deleted (spec: "the first vertex deletes the area"), offered back with
+   * 'Deshacer' / Ctrl+Z until the next drawing, circle or load; null when there is none.
+   */
+  removed: AreaShape | null;
 }
 
 export type DrawingAction =
   | { type: 'startPolygon' }
   | { type: 'pointAdded' }
+  /** The last point placed was taken back (Ctrl+Z or 'Deshacer punto'). */
+  | { type: 'pointRemoved' }
   | { type: 'cancel' }
   | { type: 'polygonClosed'; ring: readonly LatLng[] }
   | { type: 'crossing' }
@@ -30,7 +37,9 @@ export type DrawingAction =
   | { type: 'vertexKept' }
   | { type: 'startCircle'; center: LatLng }
   | { type: 'circleResized'; radiusM: number; final: boolean }
-  | { type: 'remove' }
+  /** `undoable`: the first vertex deleted the area, which can be restored. */
+  | { type: 'remove'; undoable?: boolean }
+  | { type: 'restore' }
   | { type: 'load'; value: unknown };
 
 export const INITIAL_DRAWING: DrawingState = {
@@ -39,6 +48,7 @@ export const INITIAL_DRAWING: DrawingState = {
   points: 0,
   notice: null,
   revision: 0,
+  removed: null,
 };
 
 /** The state holding `shape`; `commit` says whether the change is a stored one (not a move mid-drag). */
@@ -48,15 +58,28 @@ const withShape = (state: DrawingState, shape: AreaShape | null, commit = true):
   points: 0,
   notice: null,
   revision: commit ? state.revision + 1 : state.revision,
+  removed: null,
 });
+
+/** What Ctrl+Z means in this state: take back a point, bring back a deleted area, or nothing. */
+export function undoAction(state: DrawingState): DrawingAction | null {
+  if (state.status === 'drawing') return state.points > 0 ? { type: 'pointRemoved' } : null;
+  return state.status === 'idle' && state.removed ? { type: 'restore' } : null;
+}
 
 /** One transition. Pure, so every rule of the spec is unit-tested without a map. */
 export function drawingReducer(state: DrawingState, action: DrawingAction): DrawingState {
   switch (action.type) {
     case 'startPolygon':
-      return state.status === 'idle' ? { ...state, status: 'drawing', points: 0, notice: null } : state;
+      return state.status === 'idle'
+        ? { ...state, status: 'drawing', points: 0, notice: null, removed: null }
+        : state;
     case 'pointAdded':
       return state.status === 'drawing' ? { ...state, points: state.points + 1, notice: null } : state;
+    case 'pointRemoved':
+      return state.status === 'drawing' && state.points > 0
+        ? { ...state, points: state.points - 1, notice: null }
+        : state;
     case 'cancel':
       return state.status === 'drawing' ? { ...state, status: 'idle', points: 0, notice: null } : state;
     case 'crossing':
@@ -87,8 +110,15 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       if (shape?.kind !== 'circle' || !Number.isFinite(action.radiusM) || action.radiusM <= 0) return state;
       return withShape(state, { ...shape, radiusM: action.radiusM }, action.final);
     }
-    case 'remove':
-      return state.status === 'idle' && !state.shape ? { ...state, notice: null } : withShape(state, null);
+    case 'remove': {
+      if (state.status === 'idle' && !state.shape) return { ...state, notice: null };
+      const removed = withShape(state, null);
+      return action.undoable && state.shape
+        ? { ...removed, removed: state.shape, notice: MESSAGES.drawing.areaDeleted }
+        : removed;
+    }
+    case 'restore':
+      return state.status === 'idle' && state.removed ? withShape(state, state.removed) : state;
     case 'load': {
       const parsed = parseStoredShape(action.value);
       return parsed.ok ? withShape(state, parsed.shape) : { ...state, notice: parsed.error };
@@ -103,6 +133,10 @@ export interface ControlView {
   polygonText: string;
   /** The circle button shows only before drawing starts. */
   circleVisible: boolean;
+  /** 'Deshacer punto' shows while drawing; it is enabled once a point is down. */
+  undoPoint: 'hidden' | 'disabled' | 'enabled';
+  /** 'Deshacer' brings back an area its first vertex deleted. */
+  restoreVisible: boolean;
 }
 
 export function controlView(state: DrawingState): ControlView {
@@ -110,6 +144,8 @@ export function controlView(state: DrawingState): ControlView {
     visible: state.status === 'idle' || state.status === 'drawing',
     polygonText: state.status === 'drawing' ? polygonHint(state.points) : MESSAGES.drawing.start,
     circleVisible: state.status === 'idle',
+    undoPoint: state.status !== 'drawing' ? 'hidden' : state.points > 0 ? 'enabled' : 'disabled',
+    restoreVisible: state.status === 'idle' && state.removed !== null,
   };
 }
 
@@ -122,8 +158,8 @@ export function zoomRange(
 }
 
 /**
- * Clicking a vertex of the closed polygon (spec, states and validation rules): the first one deletes the whole polygon; another is
- * deleted only while the minimum holds, else it is kept.
+ * Clicking a vertex of the closed polygon (spec, states and validation rules): the first one deletes the whole
+ * polygon (the reducer keeps it for 'Deshacer'); another is deleted only while the minimum holds, else it is kept.
  */
 export function vertexClickOutcome(
   index: number,

@@ -2,6 +2,8 @@
  * Number formats of the product (spec, screens price labels, the spec's entities number format). Grouping and decimals come from
  * `Intl.NumberFormat('es-VE')`: '.' for thousands, ',' for decimals, grouping from four digits on.
  */
+import { MESSAGES } from './messages.ts';
+import { parseAmount } from './parse.ts';
 
 const formatters = new Map<number, Intl.NumberFormat>();
 
@@ -26,14 +28,15 @@ export function toNumber(value: unknown): number {
 }
 
 /**
- * Spec's price label. Numbers are used as numbers; strings have every non-digit stripped first (so
- * '$ 1.500.000' reads 1500000 and a decimal string loses its point, as the spec's rule says).
+ * Spec's price label. Numbers are used as numbers; strings are read as normalization reads them
+ * (`parseAmount`, DESIGN.md: '$ 1.500.000' → 1500000, '2.500' → 2500, '150000.00' → 150000), which replaces
+ * the spec's "strip every non-digit" (it made '150000.00' a 15.0M label).
  * ≥ 1,000,000 → one decimal + 'M' ('1.5M', '1.0M'); ≥ 1,000 → whole thousands, floored, + 'K' ('250K',
  * 999,999 → '999K', never '1000K'); else the plain integer. NaN, empty or non-finite → '0'. Negative values
  * keep their sign with the same rule applied to the magnitude.
  */
 export function formatPriceLabel(value: number | string): string {
-  const n = typeof value === 'string' ? Number(value.replace(/\D/g, '') || 'NaN') : value;
+  const n = typeof value === 'string' ? parseAmount(value) : value;
   if (!Number.isFinite(n)) return '0';
   const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
@@ -61,6 +64,21 @@ export function formatNumber(value: unknown, decimals = 2): string {
 /** Popup and panel price: '$' prefix, thousands, no decimals ('$150.000'); unparseable → '$0'. */
 export function formatPrice(value: unknown): string {
   return `$${formatNumber(value, 0)}`;
+}
+
+/** What follows a price: '/mes' for a rental (DESIGN.md: rentals show '/mes'), nothing for a sale. */
+export function priceSuffix(operacion: string): string {
+  return operacion === 'Alquiler' ? MESSAGES.card.perMonth : '';
+}
+
+/** A listing's price on cards and popups: '$150.000', a rental '$800/mes'. */
+export function formatListingPrice(value: unknown, operacion: string): string {
+  return `${formatPrice(value)}${priceSuffix(operacion)}`;
+}
+
+/** A listing's price label on the map (the spec's rule): '250K', a rental '800/mes'. */
+export function formatListingPriceLabel(value: number | string, operacion: string): string {
+  return `${formatPriceLabel(value)}${priceSuffix(operacion)}`;
 }
 
 /** Area in square metres ('120 m²'); unparseable → '0 m²'. */

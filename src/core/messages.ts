@@ -1,5 +1,7 @@
 /**
- * Every user-facing string of the product, in Spanish, in one place. The spec's English strings
+ * Every user-facing string of the product, in Spanish, in one place, addressing the user as usted (DESIGN.md);
+ * the spec's two literal strings in the familiar form ('Usa dos dedos…', 'PULSA PARA INICIAR A DIBUJAR') are
+ * kept verbatim (tests/core/voice.test.ts). The spec's English strings
  * come from an untranslated third-party plugin; their Spanish replacements live here. Console texts the spec
  * quotes literally (spec, error catalogue) are kept as given so logs match the original.
  */
@@ -18,15 +20,15 @@ export const MESSAGES = {
   locate: {
     title: 'Ubicación actual',
     // Spanish for the plugin's 'Show me where I am'.
-    showMe: 'Muéstrame dónde estoy',
+    showMe: 'Muéstreme dónde estoy',
     // Spanish for 'You are within {distance} {unit} from this point'.
-    within: 'Estás a {distance} {unit} de este punto',
+    within: 'Está a {distance} {unit} de este punto',
     // Spanish for 'You seem located outside the boundaries of the map'.
-    outside: 'Parece que estás fuera de los límites del mapa',
+    outside: 'Parece que está fuera de los límites del mapa',
     errorLog: 'Location error:',
-    denied: 'No se permitió acceder a tu ubicación.',
-    unavailable: 'No se pudo determinar tu ubicación.',
-    timeout: 'Se agotó el tiempo para obtener tu ubicación.',
+    denied: 'No se permitió acceder a su ubicación.',
+    unavailable: 'No se pudo determinar su ubicación.',
+    timeout: 'Se agotó el tiempo para obtener su ubicación.',
     unsupported: 'Este navegador no permite obtener la ubicación.',
   },
   search: {
@@ -44,6 +46,7 @@ export const MESSAGES = {
     baths: 'baños',
     parking: 'est',
     squareMetres: 'm²',
+    perMonth: '/mes',
     close: 'Cerrar',
     open: 'Ver inmueble',
     photoMissing: 'Foto no disponible',
@@ -57,6 +60,11 @@ export const MESSAGES = {
     distance: 'Distancia: {meters} m',
     removeCircle: 'X',
     removeCircleLabel: 'Eliminar el círculo',
+    undoPoint: 'Deshacer punto',
+    undoPointTitle: 'Quitar el último punto (Ctrl+Z)',
+    restore: 'Deshacer',
+    restoreTitle: 'Recuperar el área borrada (Ctrl+Z)',
+    areaDeleted: 'Se borró el área. Pulse «Deshacer» para recuperarla.',
     control: 'Dibujo de zonas',
     canvas: 'Mapa de dibujo: flechas para mover, + y − para acercar o alejar',
     drawingNow: 'Dibujando: haga clic en el mapa para agregar puntos; Escape cancela.',
@@ -73,12 +81,16 @@ export const MESSAGES = {
     fewPoints: 'un área necesita al menos 3 puntos distintos.',
     tooManyPoints: 'tiene demasiados puntos (máximo 5.000).',
   },
+  detail: {
+    backToProperty: 'Volver al inmueble',
+  },
   picker: {
     addressNotFound: 'No se pudo encontrar la dirección de este punto.',
     locationLabel: 'Ubicación del inmueble',
     searchPlaceholder: 'Ubicación - Ingresar urbanización o ciudad.',
     searching: 'Buscando la dirección…',
     noLocation: 'Haga clic en el mapa para ubicar el inmueble.',
+    useMyLocation: 'Usar mi ubicación para el inmueble',
   },
   errors: {
     loadData: 'No se pudieron cargar los datos. Intente de nuevo.',
@@ -103,6 +115,8 @@ export const MESSAGES = {
       inmuebles: 'Inmuebles',
     },
     loadingAgency: 'Cargando los inmuebles de la inmobiliaria…',
+    noMatch: 'Ningún inmueble coincide con el trimestre y el color elegidos.',
+    noProperties: 'No hay inmuebles para mostrar en este mapa.',
     problems: 'registros omitidos por datos inválidos',
     phoneMobile: 'Móvil',
     phoneFixed: 'Fijo',

@@ -23,37 +23,41 @@ export function readText(value: unknown): string {
   return '';
 }
 
+/** A plain machine number: digits with at most a one- or two-digit decimal part ('150000', '150000.00', '.5'). */
+const MACHINE_NUMBER = /^(?:\d+(?:\.\d{1,2})?|\.\d{1,2})$/;
+
 /**
- * An amount from a number or a string as people type it: '150000', '150000.5', '$ 150.000', 'Bs. 1.500.000,75',
- * '1,500,000'. A string that is already a plain JS number ('2.500', '1e3') is read as such, since that is how
- * the backend writes numbers. Otherwise separators: when both '.' and ',' appear the last one is the decimal mark; a lone separator
- * followed by exactly three digits in every group is a thousands separator. Anything unparseable is NaN.
+ * An amount from a number or a string, read the Venezuelan way (DESIGN.md, one reading for normalization and
+ * labels): '.' groups thousands and ',' marks decimals ('2.500' → 2500, '$ 1.234,56' → 1234.56,
+ * 'Bs. 1.500.000' → 1500000). Currency words and symbols around the number are ignored. The exception is a
+ * plain machine decimal with no other separator and one or two decimals ('150000.00', 'Bs. 2500.5'), read as
+ * written. Also read: several commas and no point is grouping ('1,500,000'); a point after commas is a
+ * decimal point ('1,234.56'). Anything without digits is NaN.
  */
 export function parseAmount(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return Number.NaN;
-  const text = value.trim();
-  if (text === '') return Number.NaN;
-  const plain = Number(text);
-  if (Number.isFinite(plain)) return plain;
-  const negative = /^[^\d]*-/.test(text); // a minus before the first digit, after any currency symbol
-  const digits = text.replace(/[^\d.,]/g, '');
-  if (!/\d/.test(digits)) return Number.NaN;
-  const lastDot = digits.lastIndexOf('.');
-  const lastComma = digits.lastIndexOf(',');
+  const first = value.search(/\d/);
+  if (first < 0) return Number.NaN;
+  const lastDigit = value.search(/\d\D*$/); // the last digit
+  // A point just before the first digit is a decimal point ('.5'), not part of a currency word ('Bs.').
+  const start =
+    first > 0 && value[first - 1] === '.' && !/[A-Za-z]\.$/.test(value.slice(0, first)) ? first - 1 : first;
+  // Spaces (and apostrophes) inside a number only group digits: '1 500 000'.
+  const body = value.slice(start, lastDigit + 1).replace(/[\s']/g, '');
+  const negative = value.slice(0, start).includes('-');
+  const sign = negative ? -1 : 1;
+  if (MACHINE_NUMBER.test(body)) return sign * Number(body);
+  if (/[^\d.,]/.test(body)) return Number.NaN; // letters or spaces inside the number: not an amount
+  const lastDot = body.lastIndexOf('.');
+  const lastComma = body.lastIndexOf(',');
+  const commas = body.split(',').length - 1;
   let normalized: string;
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    normalized = digits.split(thousands).join('').replace(decimal, '.');
-  } else {
-    const sep = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : '';
-    const groups = sep === '' ? [digits] : digits.split(sep);
-    const thousandsOnly = groups.length > 1 && groups.slice(1).every((g) => g.length === 3);
-    normalized = thousandsOnly || sep === '' ? groups.join('') : groups.join('.');
-  }
-  const n = Number(normalized);
-  return negative ? -n : n;
+  if (commas === 0) normalized = body.replaceAll('.', '');
+  else if (lastDot > lastComma) normalized = body.replaceAll(',', '');
+  else if (commas === 1) normalized = body.replaceAll('.', '').replace(',', '.');
+  else normalized = body.replaceAll('.', '').replaceAll(',', '');
+  return sign * Number(normalized);
 }
 
 /** A numeric field: parsed amount, or 0 when unparseable or not finite (spec: numeric fields default to 0). */

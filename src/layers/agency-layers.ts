@@ -2,7 +2,7 @@ import type { Layer } from '@deck.gl/core';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { agencyLngLat, type AgencyMapColors } from '../core/agency-map.ts';
 import { cssColorToRgba, type Rgba } from '../core/colors.ts';
-import { formatPriceLabel } from '../core/format.ts';
+import { formatListingPriceLabel } from '../core/format.ts';
 import type { Inmobiliaria, Property } from '../core/types.ts';
 import { LABEL_CHARACTERS } from './cluster-layers.ts';
 import { thinLabels } from '../core/label-thinning.ts';
@@ -98,7 +98,7 @@ export function agencyLayers(input: AgencyLayerInput): Layer[] {
         ...input.agencies.map((a) => ({ position: agencyLngLat(a), text: a.nombre, priority: 1 })),
         ...input.properties.map((p) => ({
           position: [p.longitud, p.latitud] as [number, number],
-          text: formatPriceLabel(p.precio),
+          text: formatListingPriceLabel(p.precio, p.operacion),
           priority: 0,
         })),
       ],

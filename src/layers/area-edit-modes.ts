@@ -23,8 +23,33 @@ import type { LatLng } from '../core/types.ts';
  * own edit types ('deleteShape', 'vertexKept', 'resizeCircle') that the widget's reducer understands.
  */
 
-/** The polygon closes on its first point only (the library also closes on the last point or double-click). */
+/**
+ * The polygon closes on its first point only (the library also closes on the last point or double-click);
+ * its last point can be taken back; no tentative line is drawn before it has two positions.
+ */
 export class AreaPolygonMode extends DrawPolygonMode {
+  /**
+   * The library's guide for fewer than two positions (no click and no pointer move yet, as right after
+   * 'DIBUJAR AREA') is a LineString with zero or one position, which deck.gl's GeoJSON layer rejects with
+   * "LineString coordinates are malformed". Such a line shows nothing, so it is left out.
+   */
+  override getGuides(props: ModeProps<FeatureCollection>): GuideFeatureCollection {
+    const guides = super.getGuides(props);
+    const features = guides.features.filter(
+      (feature) => feature.geometry.type !== 'LineString' || feature.geometry.coordinates.length >= 2,
+    );
+    return features.length === guides.features.length ? guides : { ...guides, features };
+  }
+
+  /** Takes back the last point placed ('Deshacer punto', Ctrl+Z); false when there is none. */
+  removeLastPoint(): boolean {
+    const kept = this.getClickSequence().slice(0, -1);
+    if (kept.length === this.getClickSequence().length) return false;
+    this.resetClickSequence();
+    for (const mapCoords of kept) this.addClickSequence({ mapCoords } as ClickEvent);
+    return true;
+  }
+
   override handleClick(event: ClickEvent, props: ModeProps<SimpleFeatureCollection>): void {
     const handle = getPickedEditHandle(event.picks);
     const index = handle?.properties.positionIndexes?.[0];

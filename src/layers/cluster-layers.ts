@@ -1,12 +1,12 @@
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { clusterColor, COLORS, cssColorToRgba, type Rgba } from '../core/colors.ts';
 import { SIZE_PX } from '../core/constants.ts';
-import { formatClusterCount, formatCountCompact, formatPriceLabel } from '../core/format.ts';
+import { formatClusterCount, formatCountCompact, formatListingPriceLabel } from '../core/format.ts';
 import type { ClusterResult } from '../../workers/contract.ts';
 
 /** Every character a label can hold: digits, the K/M suffixes, separators and Spanish letters. */
 export const LABEL_CHARACTERS =
-  '0123456789KMk.,$ \u00a0-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñüÁÉÍÓÚÑÜ¿¡²';
+  '0123456789KMk.,$/ \u00a0-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñüÁÉÍÓÚÑÜ¿¡²';
 
 /**
  * How clusters are drawn. 'icon': the listing maps' 25×25 px icon with a compact count ('1,8k', '29k') whose
@@ -109,7 +109,7 @@ export function clusterAttributes(
       sizes[i] = style.size;
     } else {
       radii[i] = markerRadius;
-      labels[i] = formatPriceLabel(result.prices[i] ?? 0);
+      labels[i] = formatListingPriceLabel(result.prices[i] ?? 0, sales === 1 ? 'Venta' : 'Alquiler');
       sizes[i] = LABEL_SIZE;
     }
   }
@@ -119,7 +119,11 @@ export function clusterAttributes(
 /** Label of item `i`: a cluster's count, or a single property's price label (spec: permanent price labels). */
 export function itemLabel(result: ClusterResult, i: number, sizing: ClusterSizing = 'icon'): string {
   const count = result.counts[i] ?? 0;
-  return count > 1 ? clusterStyle(count, sizing).label : formatPriceLabel(result.prices[i] ?? 0);
+  if (count > 1) return clusterStyle(count, sizing).label;
+  return formatListingPriceLabel(
+    result.prices[i] ?? 0,
+    (result.saleCounts[i] ?? 0) === 1 ? 'Venta' : 'Alquiler',
+  );
 }
 
 /** The deck.gl layers of one engine answer. */

@@ -11,7 +11,11 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
  * limits clamp what deck asks for, and its own moves (locate button, fit to a shape) reach deck the same way.
  */
 export interface DeckRoot {
-  setLayers(layers: Layer[]): void;
+  /**
+   * The layers, and a key naming what they show: once deck has drawn them, the container's `data-drawn` is
+   * that key (a test waits for the frame that holds a new handle instead of sleeping).
+   */
+  setLayers(layers: Layer[], key?: string): void;
   /** The deck canvas (tests and focus), or null after a rebuild in progress. */
   canvas(): HTMLCanvasElement | null;
   destroy(): void;
@@ -65,6 +69,9 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
   // After MapLibre's canvas, before its markers: markers (the circle's labels) stay above deck.
   map.getCanvas().after(container);
   let layers: Layer[] = [];
+  // What the layers show (set with them), written to the container after deck has drawn them: a test (or a
+  // host) can wait for the frame that holds a new handle instead of sleeping.
+  let layersKey = '';
   let deck: Deck<MapView> | null = null;
   let rebuilds = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -78,6 +85,9 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
       controller: { doubleClickZoom: false, dragRotate: false, touchRotate: false, keyboard: true },
       layers,
       getCursor: options.getCursor,
+      onAfterRender: () => {
+        if (container.dataset.drawn !== layersKey) container.dataset.drawn = layersKey;
+      },
       // The canvas exists once deck has its device (created asynchronously).
       onLoad: () => {
         const canvas = created.getCanvas();
@@ -120,8 +130,9 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
   map.on('resize', follow);
 
   return {
-    setLayers(next) {
+    setLayers(next, key = '') {
       layers = next;
+      layersKey = key;
       deck?.setProps({ layers });
     },
     canvas: () => deck?.getCanvas() ?? null,

@@ -1,6 +1,7 @@
 import { buildCreateApi, coreModule, fakeBaseQuery, reactHooksModule } from '@reduxjs/toolkit/query/react';
 import { createContext, useCallback, useContext } from 'react';
 import { COUNTRY_CODE } from '../core/constants.ts';
+import { MESSAGES } from '../core/messages.ts';
 import {
   autocompleteAddress,
   forwardGeocode,
@@ -50,6 +51,15 @@ const geocoderOptions = (setup: GeocoderSetup, countryCodes?: readonly string[])
   language: setup.language ?? 'es',
 });
 
+/**
+ * The spec's helpers log 'Error en forward geocoding:' / 'Error en reverse geocoding:' and re-throw. Here the
+ * failure goes on as a value (RTK Query's `error`, which the widgets handle as the catalogue says) and the log
+ * line is written at the same place. A lookup cancelled because a newer one replaced it is no failure.
+ */
+function logFailure(prefix: string, failure: { error: string; kind: string }): void {
+  if (failure.kind !== 'aborted') console.error(prefix, failure.error);
+}
+
 /** A forward lookup: the text, and the map's bounds outside which results are dropped (spec, validation rules). */
 export interface ForwardArgs {
   text: string;
@@ -89,6 +99,7 @@ export const geocoderApi = createMapasApi({
       queryFn: async ({ text, bounds, countryCodes, geocoder }, { signal }) => {
         const options = { ...geocoderOptions(geocoder, countryCodes), bounds: bounds ?? null };
         const answer = await forwardGeocode(text, options, signal);
+        if (!answer.ok) logFailure(MESSAGES.errors.forwardGeocoding, answer);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),
@@ -104,6 +115,7 @@ export const geocoderApi = createMapasApi({
     reverse: build.query<ReverseAnswer | null, WithGeocoder<ReverseArgs>>({
       queryFn: async ({ lat, lon, geocoder }, { signal }) => {
         const answer = await reverseGeocode(lat, lon, geocoderOptions(geocoder), signal);
+        if (!answer.ok) logFailure(MESSAGES.errors.reverseGeocoding, answer);
         return answer.ok ? { data: answer.value } : { error: { message: answer.error } };
       },
     }),

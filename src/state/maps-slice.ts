@@ -87,6 +87,11 @@ const mapsSlice = createSlice({
         Array.isArray(item) ? [...(item as number[])] : item,
       ) as MapState['forma'];
     },
+    /** The cluster map's location centre ([lat, lng]) once applied; null when it has none. */
+    locationCentreSet(state, action: PayloadAction<ById<{ centre: [number, number] | null }>>) {
+      const map = (state[action.payload.mapId] ??= { ...emptyMapState });
+      map.locationCentre = action.payload.centre;
+    },
     locationFound(state, action: PayloadAction<ById<{ latitud: number; longitud: number }>>) {
       const { mapId, latitud, longitud } = action.payload;
       const map = (state[mapId] ??= { ...emptyMapState });
@@ -104,6 +109,7 @@ export const {
   searchCleared,
   zoomChanged,
   locationFound,
+  locationCentreSet,
   propertyPlaced,
   shapeStored,
 } = mapsSlice.actions;

@@ -4,7 +4,9 @@ import {
   checkAgencyMapInput,
   clearsPropertiesAt,
   filterProperties,
+  emptyNotice,
   initialView,
+  propertiesBox,
   labelsVisible,
   modeOf,
   resetView,
@@ -56,6 +58,42 @@ describe('agency map rules', () => {
     expect(initialView('franquicia', position, parsed.value.record).center).toEqual([-66, 10]);
     expect(resetView('inmobiliaria', start)).toEqual({ center: [-71.15, 8.6], zoom: 11 });
     expect(resetView('franquicia', start).zoom).toBe(7);
+  });
+
+  it('properties mode opens on its listings (box and centre), falls back to the position without any, and resets to the fit', () => {
+    const parsed = normalizeMapDataRecord({
+      isInmuebles: 1,
+      inmuebles: [
+        { id: 'p1', latitud: 10.51, longitud: -66.86, operacion: 'Venta' },
+        { id: 'p2', latitud: 10.17, longitud: -68.01, operacion: 'Venta' },
+      ],
+    });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const position = { mapId: 'm', latitud: 7.6, longitud: -66.2, zoom: 11 };
+    const start = initialView('inmuebles', position, parsed.value.record);
+    expect(start.fit).toEqual([-68.01, 10.17, -66.86, 10.51]);
+    expect(start.center[0]).toBeCloseTo(-67.435, 9);
+    expect(start.center[1]).toBeCloseTo(10.34, 9);
+    expect(resetView('inmuebles', start)).toEqual({ center: start.center, zoom: 11, fit: start.fit });
+    const none = normalizeMapDataRecord({ isInmuebles: 1, inmuebles: [] });
+    if (!none.ok) throw new Error(none.error);
+    expect(propertiesBox(none.value.record)).toBeNull();
+    expect(initialView('inmuebles', position, none.value.record)).toEqual({ center: [-66.2, 7.6], zoom: 11 });
+  });
+
+  it('says when filters leave no listing, or properties mode has none; franchise mode before a load says nothing', () => {
+    expect(emptyNotice('inmobiliaria', false, { source: 3, shown: 0 })).toBe(
+      'Ningún inmueble coincide con el trimestre y el color elegidos.',
+    );
+    expect(emptyNotice('inmobiliaria', false, { source: 3, shown: 1 })).toBeNull();
+    expect(emptyNotice('inmuebles', false, { source: 0, shown: 0 })).toBe(
+      'No hay inmuebles para mostrar en este mapa.',
+    );
+    expect(emptyNotice('agente', false, { source: 0, shown: 0 })).toBeNull();
+    expect(emptyNotice('franquicia', false, { source: 0, shown: 0 })).toBeNull();
+    expect(emptyNotice('franquicia', true, { source: 2, shown: 0 })).toBe(
+      'Ningún inmueble coincide con el trimestre y el color elegidos.',
+    );
   });
 
   it('shows labels from zoom 13, always in franchise and selected-agency views', () => {

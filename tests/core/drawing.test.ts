@@ -3,6 +3,7 @@ import {
   controlView,
   drawingReducer,
   INITIAL_DRAWING,
+  undoAction,
   vertexClickOutcome,
   zoomRange,
   type DrawingAction,
@@ -24,12 +25,20 @@ describe('polygon drawing (spec, states)', () => {
       visible: true,
       polygonText: D.start,
       circleVisible: true,
+      undoPoint: 'hidden',
+      restoreVisible: false,
     });
   });
 
   it('drawing counts points; the hint changes after the second; the circle button hides', () => {
     const drawing = run({ type: 'startPolygon' });
-    expect(controlView(drawing)).toEqual({ visible: true, polygonText: D.addPoints, circleVisible: false });
+    expect(controlView(drawing)).toEqual({
+      visible: true,
+      polygonText: D.addPoints,
+      circleVisible: false,
+      undoPoint: 'disabled',
+      restoreVisible: false,
+    });
     const two = run({ type: 'startPolygon' }, { type: 'pointAdded' }, { type: 'pointAdded' });
     expect(controlView(two).polygonText).toBe(D.addPoints);
     expect(controlView(drawingReducer(two, { type: 'pointAdded' })).polygonText).toBe(D.closeArea);
@@ -80,6 +89,45 @@ describe('polygon drawing (spec, states)', () => {
     const removed = drawingReducer(closed, { type: 'remove' });
     expect(removed).toMatchObject({ status: 'idle', shape: null, revision: 2 });
     expect(controlView(removed).polygonText).toBe(D.start);
+  });
+});
+
+describe('undo (Ctrl+Z, "Deshacer punto", "Deshacer")', () => {
+  it('takes back the last point while drawing, never below none; the hint follows', () => {
+    const three = run(
+      { type: 'startPolygon' },
+      { type: 'pointAdded' },
+      { type: 'pointAdded' },
+      { type: 'pointAdded' },
+    );
+    expect(controlView(three)).toMatchObject({ polygonText: D.closeArea, undoPoint: 'enabled' });
+    expect(undoAction(three)).toEqual({ type: 'pointRemoved' });
+    const two = drawingReducer(three, { type: 'pointRemoved' });
+    expect(two).toMatchObject({ status: 'drawing', points: 2 });
+    expect(controlView(two).polygonText).toBe(D.addPoints);
+    const none = run({ type: 'startPolygon' });
+    expect(undoAction(none)).toBeNull();
+    expect(drawingReducer(none, { type: 'pointRemoved' })).toBe(none);
+    expect(drawingReducer(INITIAL_DRAWING, { type: 'pointRemoved' })).toBe(INITIAL_DRAWING);
+  });
+
+  it('the area its first vertex deleted is offered back until something new is drawn or loaded', () => {
+    const closed = run({ type: 'startPolygon' }, { type: 'polygonClosed', ring });
+    const deleted = drawingReducer(closed, { type: 'remove', undoable: true });
+    expect(deleted).toMatchObject({ status: 'idle', shape: null, revision: 2, notice: D.areaDeleted });
+    expect(controlView(deleted)).toMatchObject({ visible: true, restoreVisible: true, undoPoint: 'hidden' });
+    expect(undoAction(deleted)).toEqual({ type: 'restore' });
+    const restored = drawingReducer(deleted, { type: 'restore' });
+    expect(restored).toMatchObject({ status: 'polygon', shape: closed.shape, revision: 3, removed: null });
+    expect(undoAction(restored)).toBeNull();
+    // Starting a drawing, a circle or a load forgets it; a plain removal ('eliminarForma', 'X') offers nothing.
+    expect(drawingReducer(deleted, { type: 'startPolygon' }).removed).toBeNull();
+    expect(
+      drawingReducer(deleted, { type: 'startCircle', center: ring[0] ?? { lat: 0, lng: 0 } }).removed,
+    ).toBeNull();
+    expect(drawingReducer(deleted, { type: 'load', value: [10.5, -66.9, 800] }).removed).toBeNull();
+    expect(drawingReducer(closed, { type: 'remove' }).removed).toBeNull();
+    expect(drawingReducer(INITIAL_DRAWING, { type: 'restore' })).toBe(INITIAL_DRAWING);
   });
 });
 

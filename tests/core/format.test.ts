@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { normalizeProperties } from '../../src/core/normalize.ts';
 import {
   formatArea,
+  formatListingPrice,
+  formatListingPriceLabel,
   formatClusterCount,
   formatCountCompact,
   formatDistanceLabel,
@@ -27,12 +30,21 @@ describe('formatPriceLabel (spec: K/M labels, non-digits stripped from strings)'
     expect(formatPriceLabel(value)).toBe(label);
   });
 
-  it('strips every non-digit from strings first', () => {
+  it('reads strings as normalization does (DESIGN.md: es-VE, one reading), then applies the rule', () => {
     expect(formatPriceLabel('$ 1.500.000')).toBe('1.5M');
     expect(formatPriceLabel('Bs. 250.000')).toBe('250K');
     expect(formatPriceLabel('USD 999')).toBe('999');
-    // The spec's rule drops a decimal point with the other non-digits.
-    expect(formatPriceLabel('1500.50')).toBe('150K');
+    expect(formatPriceLabel('2.500')).toBe('2K');
+    // A machine decimal keeps its point (the spec's "strip every non-digit" would read 15.0M / 150K).
+    expect(formatPriceLabel('150000.00')).toBe('150K');
+    expect(formatPriceLabel('1500.50')).toBe('1K');
+  });
+
+  it('labels a string price exactly as the normalized record is labelled', () => {
+    for (const text of ['2.500', '$ 1.234,56', 'Bs. 1.500.000', '150000.00', '1,500,000', '120,50']) {
+      const { properties } = normalizeProperties([{ id: 'p', latitud: 10.5, longitud: -66.9, precio: text }]);
+      expect(formatPriceLabel(properties[0]?.precio ?? Number.NaN), text).toBe(formatPriceLabel(text));
+    }
   });
 
   it('gives 0 for NaN, empty, digit-less strings and infinities', () => {
@@ -145,5 +157,14 @@ describe('formatCountCompact (explorer clusters and legends: es compact, no-brea
     [-1, '0'],
   ])('%s → %s', (count, text) => {
     expect(formatCountCompact(count)).toBe(text);
+  });
+});
+
+describe('rental prices read per month (DESIGN.md)', () => {
+  it("adds '/mes' to a rental's price and label only", () => {
+    expect(formatListingPrice(800, 'Alquiler')).toBe('$800/mes');
+    expect(formatListingPrice(250000, 'Venta')).toBe('$250.000');
+    expect(formatListingPriceLabel(1_500_000, 'Alquiler')).toBe('1.5M/mes');
+    expect(formatListingPriceLabel(250000, 'Venta')).toBe('250K');
   });
 });

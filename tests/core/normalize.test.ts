@@ -182,7 +182,17 @@ describe('parseAmount', () => {
     ['120,50', 120.5],
     ['-2.500,00', -2500],
     ['$ 2.500', 2500],
-    ['2.500', 2.5], // a plain JS numeric string is read as the backend's number
+    // DESIGN.md: one Venezuelan reading ('.' groups thousands), except a plain 1–2-decimal machine number.
+    ['2.500', 2500],
+    ['1.500.000', 1500000],
+    ['$ 1.234,56', 1234.56],
+    ['Bs. 1.500.000', 1500000],
+    ['150000.00', 150000],
+    ['Bs. 2500.5', 2500.5],
+    ['.5', 0.5],
+    ['1,234.56', 1234.56],
+    ['1 500 000', 1500000],
+    ['12abc34', Number.NaN],
     ['USD -3', -3],
     ['consultar', Number.NaN],
     ['', Number.NaN],

@@ -92,7 +92,7 @@ describe('messages', () => {
 
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(fill(MESSAGES.errors.httpStatus, { n: 503 })).toBe('Request failed with status code 503');
-    expect(fill(MESSAGES.locate.within, { distance: 20 })).toBe('Estás a 20 {unit} de este punto');
+    expect(fill(MESSAGES.locate.within, { distance: 20 })).toBe('Está a 20 {unit} de este punto');
     expect(fill('x {constructor} {toString}', {})).toBe('x {constructor} {toString}');
   });
 });

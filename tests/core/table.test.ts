@@ -42,7 +42,7 @@ describe('buildPropertyTable', () => {
     expect(table.length).toBe(3);
     expect([...table.lat]).toEqual([10.5, 10.6, 8.1]);
     expect([...table.lng]).toEqual([-66.9, -71.6, -63.5]);
-    expect([...table.price]).toEqual([100, 900, 2]);
+    expect([...table.price]).toEqual([100, 900, 2000]); // '2.000' read the Venezuelan way (DESIGN.md)
     expect([...table.operation]).toEqual([0, 1, 0]);
   });
 

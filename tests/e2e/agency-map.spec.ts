@@ -84,7 +84,18 @@ async function open(page: Page, mode: string) {
   );
   await page.goto(`/#/inmobiliarias?modo=${mode}`);
   await expect.poll(() => probe(page)).not.toBeNull();
-  await page.waitForTimeout(800); // deck.gl draws on its first frames
+  await drawn(page);
+}
+/** Waits until deck.gl has drawn the map's current layers (the container's `data-drawn` caught up). */
+async function drawn(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const el = document.querySelector<HTMLElement>('[data-testid="agency-map"] .maplibregl-map');
+        return el?.dataset.layers !== undefined && el.dataset.layers === el.dataset.drawn;
+      }),
+    )
+    .toBe(true);
 }
 const probe = (page: Page) => page.evaluate(() => window.__mapas?.agencyMaps.inmobiliarias ?? null);
 async function pixel(page: Page, lng: number, lat: number): Promise<[number, number]> {
@@ -128,11 +139,16 @@ test('modes follow the flag set to 1: what is drawn, where the view starts, wher
     page.locator('.maplibregl-ctrl-top-right').getByRole('button', { name: MESSAGES.map.reset }),
   ).toBeVisible();
   // Agency mode centres on the first agency.
-  await page.waitForTimeout(500);
   const rect = await page.getByTestId('agency-map').boundingBox();
-  const [ax, ay] = await pixel(page, -66.88, 10.49);
-  expect(Math.abs(ax - ((rect?.x ?? 0) + (rect?.width ?? 0) / 2))).toBeLessThan(3);
-  expect(Math.abs(ay - ((rect?.y ?? 0) + (rect?.height ?? 0) / 2))).toBeLessThan(3);
+  await expect
+    .poll(async () => {
+      const [ax, ay] = await pixel(page, -66.88, 10.49);
+      return Math.max(
+        Math.abs(ax - ((rect?.x ?? 0) + (rect?.width ?? 0) / 2)),
+        Math.abs(ay - ((rect?.y ?? 0) + (rect?.height ?? 0) / 2)),
+      );
+    })
+    .toBeLessThan(3);
 
   await page.getByLabel(MESSAGES.agencyMap.mode).selectOption('inmuebles');
   await expect
@@ -210,13 +226,15 @@ test('clicks open only safe urls, in a new window without opener', async ({ page
   await click(-66.86, 10.51); // property, https
   await click(-66.9, 10.47); // property, javascript: — never opened
   await click(-66.9, 10.5); // property, relative
-  await page.waitForTimeout(300);
+  // Clicks are handled in order: once the last one has opened, the javascript: one was handled (and refused).
   const origin = new URL(page.url()).origin;
-  expect(await opened(page)).toEqual([
-    [`${origin}/inmobiliarias/a1`, '_blank', 'noopener,noreferrer'],
-    ['https://example.com/p1', '_blank', 'noopener,noreferrer'],
-    [`${origin}/inmuebles/p3`, '_blank', 'noopener,noreferrer'],
-  ]);
+  await expect
+    .poll(() => opened(page))
+    .toEqual([
+      [`${origin}/inmobiliarias/a1`, '_blank', 'noopener,noreferrer'],
+      ['https://example.com/p1', '_blank', 'noopener,noreferrer'],
+      [`${origin}/inmuebles/p3`, '_blank', 'noopener,noreferrer'],
+    ]);
 });
 
 test('franchise: a click selects the agency and asks the parent; its data redraws circles and properties at zoom 11; zooming below 9 clears them', async ({
@@ -266,4 +284,85 @@ test("filters by quarter and colour ('todos' = none); after a reset everything s
   await expect.poll(() => probe(page)).toMatchObject({ properties: 1, filtersActive: true });
   await colour.selectOption('todos');
   await expect.poll(async () => (await probe(page))?.properties).toBe(3);
+});
+
+test('the hover card goes when the map moves under it (a franchise click zooms to the agency): leaving restores', async ({
+  page,
+}) => {
+  await open(page, 'franquicia');
+  const [x, y] = await pixel(page, -68.0, 10.16);
+  await page.mouse.move(x, y);
+  await expect.poll(async () => (await probe(page))?.hoveredId).toBe('a2');
+  const card = page.getByTestId('agency-hover');
+  await expect(card).toContainText('Inmobiliaria Carabobo');
+  await page.mouse.click(x, y);
+  // The parent's data arrives and the map centres on the agency at zoom 11: the marker left the pointer.
+  await expect.poll(() => probe(page)).toMatchObject({ focusedAgencyId: 'a2', selectedAgencyId: 'a2' });
+  await settledZoom(page, 11);
+  await expect(card).toHaveCount(0);
+  expect((await probe(page))?.hoveredId).toBeNull();
+  // The selection stays; hovering the marker at its new place shows the card again.
+  const [nx, ny] = await pixel(page, -68.0, 10.16);
+  await page.mouse.move(nx, ny);
+  await expect.poll(async () => (await probe(page))?.hoveredId).toBe('a2');
+  await expect(card).toContainText('Inmobiliaria Carabobo');
+});
+
+test("'Inmuebles' mode opens on its data (fitted), not on the given position; reset fits it again", async ({
+  page,
+}) => {
+  await open(page, 'inmuebles');
+  await expect.poll(() => probe(page)).toMatchObject({ mode: 'inmuebles', properties: 4 });
+  const rect = await page.getByTestId('agency-map').boundingBox();
+  if (!rect) throw new Error('no map');
+  const inView = async () => {
+    const points: [number, number][] = [
+      [-66.86, 10.51],
+      [-66.9, 10.47],
+      [-66.9, 10.5],
+      [-68.01, 10.17],
+    ];
+    const pixels = await Promise.all(points.map(([lng, lat]) => pixel(page, lng, lat)));
+    return pixels.every(
+      ([px, py]) => px > rect.x && px < rect.x + rect.width && py > rect.y && py < rect.y + rect.height,
+    );
+  };
+  await expect.poll(inView).toBe(true);
+  // Move far away, then 'Reiniciar Mapa' brings the data back into view.
+  await page.evaluate(() =>
+    window.__mapas?.mapOf('agencyMaps', 'inmobiliarias')?.jumpTo({ center: [-62, 7], zoom: 12 }),
+  );
+  await expect.poll(inView).toBe(false);
+  await page.getByRole('button', { name: MESSAGES.map.reset }).click();
+  await expect.poll(inView).toBe(true);
+});
+
+test('a mode change resets the quarter and colour filters to "Todos" (each mode has its own listings)', async ({
+  page,
+}) => {
+  await open(page, 'inmobiliaria');
+  const quarter = page.getByLabel(MESSAGES.agencyMap.quarter);
+  const colour = page.getByLabel(MESSAGES.agencyMap.color);
+  await quarter.selectOption('2024-T2');
+  await colour.selectOption('Rojo');
+  await expect.poll(async () => (await probe(page))?.properties).toBe(1);
+  await page.getByLabel(MESSAGES.agencyMap.mode).selectOption('inmuebles');
+  await expect(quarter).toHaveValue('todos');
+  await expect(colour).toHaveValue('todos');
+  await expect.poll(() => probe(page)).toMatchObject({ mode: 'inmuebles', properties: 4 });
+});
+
+test('filters that leave no listing say so in Spanish; the message goes when listings show again', async ({
+  page,
+}) => {
+  await open(page, 'inmobiliaria');
+  const message = page.getByText('Ningún inmueble coincide con el trimestre y el color elegidos.');
+  await expect(message).toHaveCount(0);
+  await page.getByLabel(MESSAGES.agencyMap.quarter).selectOption('2024-T1');
+  await page.getByLabel(MESSAGES.agencyMap.color).selectOption('Azul');
+  await expect.poll(async () => (await probe(page))?.properties).toBe(0);
+  await expect(message).toBeVisible();
+  await page.getByLabel(MESSAGES.agencyMap.color).selectOption('todos');
+  await expect.poll(async () => (await probe(page))?.properties).toBe(1);
+  await expect(message).toHaveCount(0);
 });

@@ -98,3 +98,20 @@ test('each route downloads its own code, compressed: the listing map fetches no 
   await expect(page.getByTitle('DIBUJAR AREA')).toBeVisible();
   expect([...scripts.keys()].some((p) => p.includes('/DrawingMapPage-'))).toBe(true);
 });
+
+test("#/?lat=&lng= in the hash query (like every other route) is the general map's location centre, at zoom 11", async ({
+  page,
+}) => {
+  await page.goto('/#/?lat=10.49&lng=-66.88');
+  const view = () => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
+  await expect.poll(async () => (await view())?.zoom ?? 0, { timeout: 20_000 }).toBeCloseTo(11, 3);
+  const v = await view();
+  expect(v?.lat).toBeCloseTo(10.49, 4);
+  expect(v?.lng).toBeCloseTo(-66.88, 4);
+  // Spec, entities "Map state": the map's Redux entry holds the location centre and the zoom.
+  const state = () => page.evaluate(() => window.__mapas?.mapState('general') ?? null);
+  await expect.poll(async () => (await state())?.zoom ?? 0).toBeCloseTo(11, 3);
+  expect((await state())?.locationCentre).toEqual([10.49, -66.88]);
+  await page.getByRole('button', { name: 'Acercar' }).click();
+  await expect.poll(async () => (await state())?.zoom ?? 0).toBeCloseTo(12, 3);
+});

@@ -144,7 +144,8 @@ test('cluster click zooms in; hover, select with the popup card, safe urls only,
   await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
   await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
   const labels = (await probe(page, 'busqueda'))?.singles.map((s) => `${s.id}:${s.label}`).sort();
-  expect(labels).toEqual(['a1:250K', 'a2:1.5M', 'a3:800']);
+  // A rental's label is the spec's price label with '/mes' (DESIGN.md: rentals show '/mes').
+  expect(labels).toEqual(['a1:250K', 'a2:1.5M', 'a3:800/mes']);
 
   const [x1, y1] = await pixel(page, 'busqueda', -66.9, 10.5);
   await page.mouse.move(x1, y1);
@@ -175,6 +176,7 @@ test('cluster click zooms in; hover, select with the popup card, safe urls only,
   }
   await expect.poll(async () => (await probe(page, 'busqueda'))?.selectedId).toBe('a3');
   await expect(card).toContainText('<img src=x onerror="window.__pwned=1">El Rosal'); // text, not markup
+  await expect(card).toContainText('$800/mes');
   const origin = new URL(page.url()).origin;
   expect(await page.evaluate(() => window.__opened)).toEqual([
     ['https://example.com/a1', '_blank', 'noopener,noreferrer'],

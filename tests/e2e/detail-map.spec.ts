@@ -45,6 +45,14 @@ test('drag, wheel, double-click, keyboard and touch do not move or zoom it', asy
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
 
+  // Every gesture below must reach the map for "nothing moved" to mean anything: count what arrives.
+  await page.evaluate(() => {
+    const seen: Record<string, number> = {};
+    (window as unknown as { __seen: Record<string, number> }).__seen = seen;
+    const el = document.querySelector('[data-testid="detalle-map"]');
+    for (const type of ['mouseup', 'wheel', 'dblclick', 'keydown', 'touchend'])
+      el?.addEventListener(type, () => (seen[type] = (seen[type] ?? 0) + 1), { capture: true });
+  });
   await page.mouse.move(cx, cy);
   await page.mouse.down();
   await page.mouse.move(cx + 200, cy + 100, { steps: 8 });
@@ -72,7 +80,25 @@ test('drag, wheel, double-click, keyboard and touch do not move or zoom it', asy
       touchPoints: [{ x: cx - i * 30, y: cy - i * 15 }],
     });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForTimeout(800);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const seen = (window as unknown as { __seen: Record<string, number> }).__seen;
+        return ['mouseup', 'wheel', 'dblclick', 'keydown', 'touchend'].every((t) => (seen[t] ?? 0) > 0);
+      }),
+    )
+    .toBe(true);
+  // Two frames: a move the gestures had started would be under way (and would end in a 'moveend').
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            resolve();
+          }),
+        ),
+      ),
+  );
 
   const after = await view(page);
   expect(after?.lng).toBeCloseTo(before?.lng ?? 0, 9);
@@ -90,4 +116,30 @@ test('the search box shows only when marked visible', async ({ page }) => {
   await ready(page);
   await expect(page.getByRole('combobox')).toHaveCount(0);
   await expect(page.getByTestId('detalle-map').locator('.detail-map__marker')).toHaveCount(1);
+});
+
+test('a search moves the fixed map away; "Volver al inmueble" (keyboard too) brings it back to the property at zoom 15', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/#/detalle?lat=8.5983&lng=-71.145');
+  const map = await ready(page);
+  const back = page.getByRole('button', { name: 'Volver al inmueble' });
+  await expect(back).toHaveCount(0);
+  const box = page.getByRole('combobox', { name: MESSAGES.search.label });
+  await box.fill('Maracaibo');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Maracaibo');
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeLessThan(-71.3);
+  await expect(back).toBeVisible();
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await view(page))?.lat ?? 0).toBeCloseTo(8.5983, 6);
+  const v = await view(page);
+  expect(v?.lng).toBeCloseTo(-71.145, 6);
+  expect(v?.zoom).toBe(15);
+  await expect(back).toHaveCount(0);
+  await expect(map.locator('.detail-map__marker')).toHaveCount(1);
+  expect(errors).toEqual([]);
 });

@@ -43,17 +43,48 @@ async function frames(page: Page): Promise<void> {
   );
 }
 
+/** Waits until deck.gl has drawn the layers of the widget's current state (so a handle is there to click). */
+async function drawn(page: Page): Promise<void> {
+  const p = await probe(page);
+  if (!p) throw new Error('no probe');
+  await expect(page.getByTestId(`${ID}-map`).locator('.deck-root')).toHaveAttribute(
+    'data-drawn',
+    `${p.status}:${p.points}:${p.revision}`,
+  );
+}
+
+/** Waits until the map has stopped moving (a wheel zoom or a fly-to has ended). */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((m) => window.__mapas?.mapOf('drawingMaps', m)?.isMoving() ?? true, ID))
+    .toBe(false);
+}
+
 async function ready(page: Page): Promise<void> {
   await expect(page.getByTestId(`${ID}-map`)).toHaveAttribute('data-ready', 'true');
   await expect.poll(() => probe(page)).not.toBeNull();
   await expect(polygonButton(page)).toBeVisible();
 }
 
-/** A click on the map, then waits until the widget has taken it (deck.gl reports clicks after a short wait). */
+/**
+ * A click on the map, then waits until the widget has taken it. Under a loaded machine deck.gl's gesture
+ * recogniser now and then drops a click outright (seen once in six runs of this spec on the shared 2-core box: the count
+ * stayed one short for the whole 15 s); a dropped click never arrives later, so when the count is still one
+ * short after 5 s the same click is made once more. A click that was taken shows as `expected` and is never
+ * repeated.
+ */
 async function addPoint(page: Page, lng: number, lat: number, expected: number): Promise<void> {
+  await drawn(page);
   const [x, y] = await pixel(page, lng, lat);
   await page.mouse.click(x, y);
-  await expect.poll(async () => (await probe(page))?.points).toBe(expected);
+  const points = async () => (await probe(page))?.points;
+  try {
+    await expect.poll(points, { timeout: 5_000 }).toBe(expected);
+  } catch (error) {
+    if ((await points()) !== expected - 1) throw error;
+    await page.mouse.click(x, y);
+    await expect.poll(points).toBe(expected);
+  }
 }
 
 async function drag(page: Page, from: [number, number], to: [number, number]): Promise<void> {
@@ -77,9 +108,10 @@ async function drawSquare(page: Page): Promise<void> {
     await addPoint(page, lng, lat, i + 1);
     await expect(polygonButton(page)).toHaveText(hints[i] ?? '');
   }
+  await drawn(page);
   await page.mouse.click(...(await pixel(page, ...FIRST)));
   await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
-  await frames(page);
+  await drawn(page);
 }
 
 test('a polygon: hints per point, closes only on its first point, stored closed; the count comes from the worker', async ({
@@ -97,19 +129,21 @@ test('a polygon: hints per point, closes only on its first point, stored closed;
   await frames(page);
   await expect(circleButton(page)).toBeHidden();
   for (const [i, [lng, lat]] of SQUARE.slice(0, 3).entries()) await addPoint(page, lng, lat, i + 1);
-  // The last point placed does not close the area (the library's default); the first one does.
+  // The last point placed does not close the area (the library's default); the first one does. Clicks are
+  // taken in order, so once the next point is counted the click on the last point has been handled.
+  await drawn(page);
   await page.mouse.click(...(await pixel(page, -66.845, 10.48)));
-  await page.waitForTimeout(700);
+  await addPoint(page, ...(SQUARE[3] ?? FIRST), 4);
   expect((await probe(page))?.status).toBe('drawing');
-  expect((await probe(page))?.points).toBe(3);
+  await drawn(page);
   await page.mouse.click(...(await pixel(page, ...FIRST)));
   await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
 
   // Closing hides the control; the shape is a closed [lat, lng] list, also in the store and the callback.
   await expect(polygonButton(page)).toBeHidden();
   const forma = await ring(page);
-  expect(forma).toHaveLength(4);
-  expect(forma[0]).toEqual(forma[3]);
+  expect(forma).toHaveLength(5);
+  expect(forma[0]).toEqual(forma[4]);
   expect(forma[0]?.[0]).toBeCloseTo(10.51, 3);
   expect(forma[0]?.[1]).toBeCloseTo(-66.875, 3);
   expect(JSON.parse((await storedJson(page).textContent()) ?? '')).toEqual(forma);
@@ -129,6 +163,7 @@ test('vertices move; one is deleted while the minimum holds, not below it; the f
   expect(before).toHaveLength(5);
 
   // Drag the second corner (-66.845, 10.51) 40 px right: the stored shape follows once the drag ends.
+  await drawn(page);
   const corner = await pixel(page, -66.845, 10.51);
   const revision = (await probe(page))?.revision ?? 0;
   await drag(page, corner, [corner[0] + 40, corner[1]]);
@@ -141,19 +176,100 @@ test('vertices move; one is deleted while the minimum holds, not below it; the f
   ).toBe(false);
 
   // Four corners: clicking one that is not the first deletes it (3 left, the minimum).
+  await drawn(page);
   await page.mouse.click(...(await pixel(page, -66.845, 10.48)));
   await expect.poll(async () => (await ring(page)).length).toBe(4);
   // At the minimum a vertex is kept, with a Spanish message.
+  await drawn(page);
   await page.mouse.click(...(await pixel(page, -66.875, 10.48)));
   await expect(page.getByRole('alert')).toHaveText(D.vertexKept.replace('{min}', '3'));
   expect((await ring(page)).length).toBe(4);
 
   // The first vertex deletes the polygon, empties the stored shape and brings the button back.
+  await drawn(page);
   await page.mouse.click(...(await pixel(page, ...FIRST)));
   await expect.poll(async () => (await probe(page))?.status).toBe('idle');
   expect((await probe(page))?.forma).toEqual([]);
   await expect(storedJson(page)).toHaveText('[]');
   await expect(polygonButton(page)).toHaveText(D.start);
+});
+
+test('starting a polygon draws no malformed guide: deck.gl logs no warning while the first points go down', async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await page.goto('/#/dibujo');
+  await ready(page);
+  // Before any pointer move over the canvas (the button is clicked from the keyboard) and after each point.
+  await polygonButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await probe(page))?.status).toBe('drawing');
+  await drawn(page);
+  await addPoint(page, -66.875, 10.51, 1);
+  await drawn(page);
+  await addPoint(page, -66.845, 10.51, 2);
+  await drawn(page);
+  expect(warnings.filter((text) => /malformed/i.test(text))).toEqual([]);
+});
+
+test('undo: Ctrl+Z and the "Deshacer punto" button take back the last point; an area deleted by its first vertex comes back with "Deshacer"', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/#/dibujo');
+  await ready(page);
+  const undoPoint = page.getByRole('button', { name: 'Deshacer punto' });
+  await expect(undoPoint).toBeHidden();
+  await polygonButton(page).click();
+  await frames(page);
+  await expect(undoPoint).toBeVisible();
+  await expect(undoPoint).toBeDisabled();
+  await addPoint(page, -66.875, 10.51, 1);
+  await addPoint(page, -66.845, 10.51, 2);
+  await addPoint(page, -66.83, 10.47, 3);
+  await expect(polygonButton(page)).toHaveText(D.closeArea);
+  // Ctrl+Z (focus anywhere but a text field) takes back the third point.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await probe(page))?.points).toBe(2);
+  await expect(polygonButton(page)).toHaveText(D.addPoints);
+  // The button, from the keyboard, takes back the second.
+  await undoPoint.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await probe(page))?.points).toBe(1);
+  // Two new points and a click on the first close a triangle: the undone points are gone from the drawing.
+  await addPoint(page, -66.845, 10.48, 2);
+  await addPoint(page, -66.875, 10.48, 3);
+  await drawn(page);
+  await page.mouse.click(...(await pixel(page, ...FIRST)));
+  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+  const closed = await ring(page);
+  expect(closed).toHaveLength(4);
+  expect(closed.some(([lat = 0]) => Math.abs(lat - 10.47) < 1e-3)).toBe(false);
+  expect(
+    closed.some(([lat = 0, lng = 0]) => Math.abs(lat - 10.51) < 1e-4 && Math.abs(lng + 66.845) < 1e-4),
+  ).toBe(false);
+
+  // The first vertex deletes the area and offers it back: the button, then Ctrl+Z.
+  await drawn(page);
+  await page.mouse.click(...(await pixel(page, ...FIRST)));
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  await expect(storedJson(page)).toHaveText('[]');
+  await expect(page.getByRole('alert')).toHaveText('Se borró el área. Pulse «Deshacer» para recuperarla.');
+  const restore = page.getByRole('button', { name: 'Deshacer', exact: true });
+  await restore.click();
+  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+  expect(await ring(page)).toEqual(closed);
+  await expect(storedJson(page)).toHaveText(JSON.stringify(closed));
+  await drawn(page);
+  await page.mouse.click(...(await pixel(page, ...FIRST)));
+  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+  expect(await ring(page)).toEqual(closed);
+  expect(errors).toEqual([]);
 });
 
 test('a circle: 500 m at the centre, its handle resizes it (label with 2 decimals), zoom held to 13–17, X removes it', async ({
@@ -183,7 +299,8 @@ test('a circle: 500 m at the centre, its handle resizes it (label with 2 decimal
   if (!box) throw new Error('no canvas');
   await page.mouse.move(box.x + 100, box.y + 100);
   for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -400);
-  await page.waitForTimeout(600);
+  await expect.poll(async () => (await view(page))?.zoom ?? 0).toBeGreaterThan(13);
+  await settled(page);
   const zoomed = (await view(page))?.zoom ?? 0;
   expect(zoomed).toBeLessThanOrEqual(17);
   expect(zoomed).toBeGreaterThan(13);
@@ -355,7 +472,7 @@ test.describe('with the location allowed and the geocoder down', () => {
     await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
     await page.getByRole('button', { name: MESSAGES.locate.title }).click();
     await expect.poll(async () => (await view(page))?.zoom ?? 0, { timeout: 10_000 }).toBeCloseTo(15, 1);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect((await probe(page))?.forma).toEqual(SAVED_SHAPES.polygon);
     expect((await probe(page))?.status).toBe('polygon');
     await expect(storedJson(page)).toHaveText(JSON.stringify(SAVED_SHAPES.polygon));

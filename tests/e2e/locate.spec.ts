@@ -56,7 +56,7 @@ test('a denied location alerts the Spanish message and returns to idle', async (
   const alerts = collectAlerts(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Ubicación actual' }).click();
-  await expect.poll(() => alerts).toEqual(['No se permitió acceder a tu ubicación.']);
+  await expect.poll(() => alerts).toEqual(['No se permitió acceder a su ubicación.']);
   await expect(page.getByRole('button', { name: 'Ubicación actual' })).toHaveAttribute('data-state', 'idle');
 });
 
@@ -67,7 +67,7 @@ test.describe('with a location outside the map', () => {
     const alerts = collectAlerts(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Ubicación actual' }).click();
-    await expect.poll(() => alerts).toEqual(['Parece que estás fuera de los límites del mapa']);
+    await expect.poll(() => alerts).toEqual(['Parece que está fuera de los límites del mapa']);
     await expect(page.getByRole('button', { name: 'Ubicación actual' })).toHaveAttribute(
       'data-state',
       'idle',

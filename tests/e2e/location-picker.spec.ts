@@ -211,18 +211,22 @@ test('a geocoder that never answers: the point is kept while looking, then the t
 test('a slow answer for an older click never relabels the newer point', async ({ page }) => {
   const errors = collectPageErrors(page);
   let calls = 0;
+  let lateDone = false;
   await page.route('**/api/geocoder/reverse**', async (route) => {
     calls++;
-    if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 2_000)); // the first click's answer is late
+    const late = calls === 1;
+    if (late) await new Promise((resolve) => setTimeout(resolve, 2_000)); // the first click's answer is late
     await route.fallback().catch(() => undefined); // aborted by the newer click: nothing to answer
+    if (late) lateDone = true;
   });
   await page.goto('/#/ubicacion');
   await ready(page, V1);
   await clickAt(page, V1, -66.88, 10.49); // Caracas
-  await page.waitForTimeout(200);
+  await expect.poll(async () => (await probe(page, V1))?.latitud ?? 0).toBeCloseTo(10.49, 1);
+  await expect.poll(() => calls).toBe(1); // its lookup is on its way (and held back)
   await clickAt(page, V1, -63.18, 9.75); // Maturín
   await expect.poll(async () => (await probe(page, V1))?.label ?? '').toMatch(/Monagas/);
-  await page.waitForTimeout(2_500); // past the late answer
+  await expect.poll(() => lateDone).toBe(true); // the late answer has come and gone
   const p = await probe(page, V1);
   expect(p?.label).toMatch(/Monagas/);
   expect(p?.longitud ?? 0).toBeCloseTo(-63.18, 1);
@@ -235,9 +239,11 @@ test('the detail flag shows the location but does not let it change', async ({ p
   await ready(page, V1);
   await expect.poll(async () => (await probe(page, V1))?.label).toBe('Casa');
   expect((await probe(page, V1))?.detail).toBe(true);
+  const moves = (await view(page))?.moves ?? 0;
   await clickAt(page, V1, -66.86, 10.5);
   await dragMarker(page, V1, 100, 50);
-  await page.waitForTimeout(500);
+  // The drag reached the map (a fixed marker lets the map pan instead): the gesture was handled.
+  await expect.poll(async () => (await view(page))?.moves ?? 0).toBeGreaterThan(moves);
   expect(await probe(page, V1)).toMatchObject({
     seq: 1,
     latitud: 10.4961,
@@ -359,4 +365,30 @@ test('v2 searches with the address autocomplete (100 ms) and zooms per the picke
   await option.click();
   await expect.poll(async () => (await view(page))?.zoom ?? 0, { timeout: 10_000 }).toBeCloseTo(15, 3);
   expect((await view(page))?.lat ?? 0).toBeCloseTo(10.4997, 3);
+});
+
+test.describe('with the location allowed', () => {
+  test.use({ geolocation: { latitude: 10.4969, longitude: -66.8831 }, permissions: ['geolocation'] });
+
+  test('"Ubicación actual" offers one click to use the found point as the property\'s location', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/#/ubicacion');
+    await ready(page, V1);
+    const use = page.getByRole('button', { name: 'Usar mi ubicación para el inmueble' });
+    await expect(use).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ubicación actual' }).click();
+    await expect(use).toBeVisible({ timeout: 10_000 });
+    // Nothing is placed until the user says so: the locate button only shows where the user is.
+    expect((await probe(page, V1))?.latitud ?? null).toBeNull();
+    await use.click();
+    await expect.poll(async () => (await probe(page, V1))?.latitud ?? 0).toBeCloseTo(10.4969, 6);
+    expect((await probe(page, V1))?.longitud ?? 0).toBeCloseTo(-66.8831, 6);
+    await expect.poll(async () => (await probe(page, V1))?.status).toBe('found');
+    await expect(field(page)).not.toHaveValue('');
+    await expect(use).toHaveCount(0);
+    await expect(page.locator('.picker__marker')).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
 });

@@ -59,26 +59,35 @@ test('the list closes 200 ms after the box loses focus, and a failed lookup just
   await expect(list).toBeVisible(); // still open right after the blur
   await expect(list).toBeHidden({ timeout: 2500 }); // 200 ms in the app; slack for a loaded CI machine
 
+  const errors = collectPageErrors(page);
   await page.route('**/api/geocoder/search**', (route) => route.fulfill({ status: 503, body: '' }));
   await box(page).fill('Cumaná');
-  await page.waitForTimeout(300);
+  // The failed answer arrived (its log line is written where the lookup fails): the list stayed closed.
+  await expect
+    .poll(() => errors.some((e) => e.includes('Error en forward geocoding:') && e.includes('503')))
+    .toBe(true);
   await expect(list).toBeHidden();
   await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
 });
 
 test('a slow earlier lookup never overwrites a newer one in the list', async ({ page }) => {
+  let slowAsked = false;
+  let slowDone = false;
   await page.route('**/api/geocoder/search**', async (route) => {
     const q = new URL(route.request().url()).searchParams.get('q');
-    if (q === 'Cuma') await new Promise((resolve) => setTimeout(resolve, 1500)); // slow on purpose
+    const slow = q === 'Cuma';
+    if (slow) slowAsked = true;
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 1500)); // slow on purpose
     await route.continue().catch(() => undefined); // an aborted request can no longer continue
+    if (slow) slowDone = true;
   });
   await page.goto('/');
   await box(page).fill('Cuma');
-  await page.waitForTimeout(200);
+  await expect.poll(() => slowAsked).toBe(true);
   await box(page).fill('Maracay');
   const list = page.getByRole('listbox');
   await expect(list.getByRole('option').first()).toContainText('Maracay');
-  await page.waitForTimeout(1600);
+  await expect.poll(() => slowDone).toBe(true);
   // After the slow answer would have arrived, the list still shows the newer search only.
   await expect(list).not.toContainText('Cumaná');
   await expect(list.getByRole('option').first()).toContainText('Maracay');
@@ -114,4 +123,64 @@ test('a result without coordinates is looked up again by its text, and the first
   await box(page).press('Enter');
   await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-64.7, 1);
   await expect(box(page)).toHaveValue('Lugar Sin Coordenadas, VEN, Venezuela');
+});
+
+test('lookups start at the fourth character typed, and carry the protocol parameters (format, language, limit, details, country)', async ({
+  page,
+}) => {
+  const searches: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/geocoder/search') searches.push(url);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('overview-map').locator('canvas.maplibregl-canvas')).toBeVisible();
+  await box(page).click();
+  await box(page).pressSequentially('Mar', { delay: 50 });
+  // Three characters: nothing is asked. The fourth asks; its answer proves the earlier keys were handled.
+  await box(page).press('a');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  expect(searches.map((u) => u.searchParams.get('q'))).toEqual(['Mara']);
+  const params = Object.fromEntries(searches[0]?.searchParams ?? []);
+  expect(params).toMatchObject({
+    q: 'Mara',
+    format: 'json',
+    'accept-language': 'es',
+    limit: '25',
+    addressdetails: '1',
+    countrycodes: 've',
+  });
+});
+
+test('emptying the box with the keyboard resets like "Borrar": the rectangle goes with the text', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await box(page).fill('Maracaibo');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Maracaibo');
+  await box(page).press('ArrowDown');
+  await box(page).press('Enter');
+  await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', /\d/);
+  await box(page).press('ControlOrMeta+a');
+  await box(page).press('Backspace');
+  await expect(box(page)).toHaveValue('');
+  await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', '');
+  await expect(page.getByRole('button', { name: 'Borrar' })).toHaveCount(0);
+});
+
+test("the general map's countryCodes reach its searches (demo: #/?paises=co)", async ({ page }) => {
+  const codes: (string | null)[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/geocoder/search') codes.push(url.searchParams.get('countrycodes'));
+    if (url.pathname === '/api/geocoder/autocomplete') codes.push(url.searchParams.get('countrycodes'));
+  });
+  await page.goto('/#/?paises=co');
+  await box(page).fill('Maracaibo');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expect.poll(() => codes.length).toBeGreaterThan(0);
+  expect(codes.every((c) => c === 'co')).toBe(true);
+  await page.getByRole('combobox', { name: 'Buscar dirección' }).fill('Maracaibo');
+  await expect.poll(() => codes.length).toBeGreaterThan(1);
+  expect(codes).not.toContain('ve');
 });

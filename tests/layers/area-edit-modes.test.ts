@@ -105,6 +105,42 @@ describe('AreaPolygonMode', () => {
   });
 });
 
+describe('AreaPolygonMode guides and undo', () => {
+  const lines = (mode: AreaPolygonMode, p: ReturnType<typeof props>) =>
+    mode.getGuides(p as never).features.filter((f) => f.geometry.type === 'LineString');
+
+  it('draws no tentative line of fewer than two positions (deck.gl: "LineString coordinates are malformed")', () => {
+    const mode = new AreaPolygonMode();
+    // Right after 'DIBUJAR AREA': no click, no pointer move over the canvas yet.
+    const still = props(empty, { lastPointerMoveEvent: undefined as never });
+    expect(mode.getGuides(still as never).features).toEqual([]);
+    mode.handleClick(click([-66.875, 10.51]), still as never);
+    expect(lines(mode, still)).toEqual([]);
+    // The first point and the pointer: a two-position line, drawn.
+    const moving = props(empty);
+    expect(
+      lines(mode, moving).map((f) => f.geometry.type === 'LineString' && f.geometry.coordinates),
+    ).toEqual([
+      [
+        [-66.875, 10.51],
+        [0, 0],
+      ],
+    ]);
+  });
+
+  it('removeLastPoint takes back the last click only, and says when there is none', () => {
+    const mode = new AreaPolygonMode();
+    const p = props(empty);
+    mode.handleClick(click([-66.875, 10.51]), p as never);
+    mode.handleClick(click([-66.845, 10.51]), p as never);
+    expect(mode.removeLastPoint()).toBe(true);
+    expect(mode.getClickSequence()).toEqual([[-66.875, 10.51]]);
+    expect(mode.removeLastPoint()).toBe(true);
+    expect(mode.removeLastPoint()).toBe(false);
+    expect(mode.getClickSequence()).toEqual([]);
+  });
+});
+
 describe('AreaModifyMode', () => {
   it('the first vertex deletes the shape', () => {
     const p = props(square);
@@ -115,7 +151,11 @@ describe('AreaModifyMode', () => {
     expect(p.edits).toHaveLength(1);
     expect(p.edits[0]?.editType).toBe('deleteShape');
     expect(p.edits[0]?.updatedData.features).toEqual([]);
-    expect(editToAction(p.edits[0] as EditAction<FeatureCollection>)).toEqual({ type: 'remove' });
+    // Kept by the reducer for 'Deshacer'.
+    expect(editToAction(p.edits[0] as EditAction<FeatureCollection>)).toEqual({
+      type: 'remove',
+      undoable: true,
+    });
   });
 
   it('another vertex goes while more than 3 remain, and is kept at 3', () => {

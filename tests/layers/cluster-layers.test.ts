@@ -71,7 +71,7 @@ describe('cluster layer attributes (binary, from the engine answer)', () => {
   it('labels clusters with their count and single markers with their price label', () => {
     expect(itemLabel(view, 0)).toBe('4');
     expect(itemLabel(view, 2)).toBe('250K');
-    expect(itemLabel(view, 3)).toBe('800');
+    expect(itemLabel(view, 3)).toBe('800/mes'); // a rental: the spec's label, per month
     expect(itemLabel(answer([[0, 0, 12345, 1, 0]]), 0)).toBe('12k');
     expect(itemLabel(answer([[0, 0, 1, 1, 1_560_000]]), 0)).toBe('1.5M');
   });
@@ -80,7 +80,7 @@ describe('cluster layer attributes (binary, from the engine answer)', () => {
     const labels = [0, 7, 999, 1000, 54321, 999_999, 1_000_000, 12_345_678, -5000].map((n) =>
       formatPriceLabel(n),
     );
-    labels.push('1.5k', 'Código Pérdida Ñ ü ¿¡ m²');
+    labels.push('1.5k', 'Código Pérdida Ñ ü ¿¡ m²', '250K/mes');
     for (const label of labels)
       for (const ch of label) expect(LABEL_CHARACTERS, `«${ch}» of «${label}»`).toContain(ch);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyMapState,
+  locationCentreSet,
   locationFound,
   placeChosen,
   propertyPlaced,
@@ -89,5 +90,17 @@ describe('maps slice: the picker’s property location', () => {
     );
     expect(selectMap(store.getState(), 'p').labelNuevaUbicacion).toBe('Casa');
     expect(selectMap(store.getState(), 'p:busqueda').labelNuevaUbicacion).toBe('Valencia');
+  });
+
+  it('stores the location centre and the zoom a map reports', () => {
+    const store = makeStore();
+    store.dispatch(locationCentreSet({ mapId: 'general', centre: [10.49, -66.88] }));
+    store.dispatch(zoomChanged({ mapId: 'general', zoom: 11 }));
+    expect(selectMap(store.getState(), 'general')).toMatchObject({
+      locationCentre: [10.49, -66.88],
+      zoom: 11,
+    });
+    store.dispatch(locationCentreSet({ mapId: 'general', centre: null }));
+    expect(selectMap(store.getState(), 'general').locationCentre).toBeNull();
   });
 });

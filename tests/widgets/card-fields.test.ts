@@ -16,6 +16,7 @@ describe('popup card and mobile panel fields', () => {
   it('formats price with $ and thousands, areas in m², and the hab / baños / est counts', () => {
     const f = cardFields(
       property({
+        operacion: 'Venta',
         precio: 1250000,
         areaConstruccion: 120,
         areaTerreno: 300,
@@ -39,12 +40,31 @@ describe('popup card and mobile panel fields', () => {
       property({ precio: 'abc', nroHabitaciones: 'x', areaConstruccion: 'n/a', urbanizacion: '   ' }),
       ORIGIN,
     );
-    expect(f.precio).toBe('$0');
-    expect(f.counts[0]).toBe('0 hab');
+    expect(f.precio).toBe('$0/mes'); // no operation given: the spec reads anything but 'Venta' as a rental
+    // Zero (or unparseable, which reads 0) counts are left out, like other empty fields.
+    expect(f.counts).toEqual([]);
     expect(f.areas).toEqual([]);
     expect(f.urbanizacion).toBe('');
     expect(f.direccion).toBe('');
     expect(f.tipo).toBe('');
+  });
+
+  it("a rental's price reads per month; a sale's does not; only the non-zero counts show", () => {
+    const rental = cardFields(
+      property({
+        operacion: 'Alquiler',
+        precio: 800,
+        nroHabitaciones: 0,
+        nroBanios: 1,
+        nroEstacionamientos: 0,
+      }),
+      ORIGIN,
+    );
+    expect(rental.precio).toBe('$800/mes');
+    expect(rental.counts).toEqual(['1 baños']);
+    const sale = cardFields(property({ operacion: 'Venta', precio: 800, nroHabitaciones: 2 }), ORIGIN);
+    expect(sale.precio).toBe('$800');
+    expect(sale.counts).toEqual(['2 hab']);
   });
 
   it('uses the three local placeholders when no photo is safe to load', () => {

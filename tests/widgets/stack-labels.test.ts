@@ -24,6 +24,6 @@ describe('the lines of a stack list', () => {
       quarter: '2024-T2',
       color: '',
     } as const;
-    expect(transactionLabel(row)).toBe('Alquiler · $120.000 · 2024-T2');
+    expect(transactionLabel(row)).toBe('Alquiler · $120.000/mes · 2024-T2'); // a rent is per month
   });
 });

@@ -66,9 +66,13 @@ export function AgencyMapPage() {
       setLoading(null);
     }, LOAD_DELAY_MS);
   };
+  // Each mode draws other listings (a quarter or colour chosen for one may not exist in the next), so the
+  // filters start again at 'Todos' rather than filtering the new mode out of sight.
   const changeMode = (next: AgencyMapMode) => {
     setMode(next);
     setAgencyData(undefined);
+    setTrimestre('todos');
+    setColor('todos');
   };
 
   return (

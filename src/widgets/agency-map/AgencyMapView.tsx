@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   agencyLngLat,
   agencyMapColors,
+  emptyNotice,
   filterProperties,
   initialView,
   labelsVisible,
@@ -19,7 +20,7 @@ import { useMapSetup } from '../map-config.tsx';
 import type { AgencyMapProps } from './AgencyMap.tsx';
 import { HoverCard, type Hovered } from './HoverCard.tsx';
 import { useAgencyMapProbe } from './probe.ts';
-import { useAgencyOverlay } from './use-agency-overlay.ts';
+import { fitView, useAgencyOverlay } from './use-agency-overlay.ts';
 
 export interface ViewProps extends AgencyMapProps {
   position: AgencyMapPosition;
@@ -88,8 +89,12 @@ export function AgencyMapView(props: ViewProps) {
     const properties = filtersActive
       ? filterProperties(source, { trimestreActivo, colorInmueblesActivo })
       : source;
-    return { agencies, circles, properties };
+    return { agencies, circles, properties, source: source.length };
   }, [mode, record, focus, filtersActive, trimestreActivo, colorInmueblesActivo]);
+  const empty = emptyNotice(mode, focus !== null, {
+    source: drawn.source,
+    shown: drawn.properties.length,
+  });
   const labels = labelsVisible(zoom, mode, focus !== null);
 
   const highlighted = useMemo(
@@ -120,6 +125,11 @@ export function AgencyMapView(props: ViewProps) {
   );
   useAgencyOverlay(map, mode, initial, layers, events);
 
+  // Properties mode opens on its listings (the map was created at their centre; the fit sets the zoom).
+  useEffect(() => {
+    if (map && initial.fit) fitView(map, initial.fit);
+  }, [map, initial]);
+
   // Data for a clicked agency arrived: centre on it at zoom 11 (spec, screens).
   useEffect(() => {
     if (!map || !focus) return;
@@ -147,6 +157,11 @@ export function AgencyMapView(props: ViewProps) {
     <div className="agency-map" data-testid="agency-map">
       <div ref={mapRef} className="agency-map__canvas" />
       {hovered ? <HoverCard hovered={hovered} /> : null}
+      {empty ? (
+        <p className="agency-map__empty" role="status">
+          {empty}
+        </p>
+      ) : null}
       {problems.length > 0 ? (
         <p className="agency-map__problems" role="status" title={problems.slice(0, 20).join('\n')}>
           {problems.length} {MESSAGES.agencyMap.problems}

@@ -1,4 +1,5 @@
-import { formatPrice } from '../../core/format.ts';
+import { formatListingPrice } from '../../core/format.ts';
+import { countParts } from '../property-card/card-fields.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { Inmobiliaria, Property } from '../../core/types.ts';
 
@@ -29,6 +30,7 @@ export function HoverCard({ hovered }: { hovered: Hovered }) {
     );
   }
   const p = hovered.property;
+  const counts = countParts(p);
   return (
     <div className="agency-map__hover" style={style} role="tooltip" data-testid="agency-hover">
       <strong>{p.tipoInmueble || p.operacion}</strong>
@@ -37,11 +39,8 @@ export function HoverCard({ hovered }: { hovered: Hovered }) {
           {MESSAGES.card.code}: {p.codigoInmueblePublico}
         </span>
       ) : null}
-      <span>{formatPrice(p.precio)}</span>
-      <span>
-        {p.nroHabitaciones} {MESSAGES.card.rooms} · {p.nroBanios} {MESSAGES.card.baths} ·{' '}
-        {p.nroEstacionamientos} {MESSAGES.card.parking}
-      </span>
+      <span>{formatListingPrice(p.precio, p.operacion)}</span>
+      {counts.length > 0 ? <span>{counts.join(' · ')}</span> : null}
     </div>
   );
 }

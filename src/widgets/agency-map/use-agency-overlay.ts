@@ -2,7 +2,9 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { PickingInfo } from '@deck.gl/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { clearsPropertiesAt, resetView, type AgencyMapMode } from '../../core/agency-map.ts';
+import { clearsPropertiesAt, resetView, type AgencyMapMode, type MapView } from '../../core/agency-map.ts';
+import { SIZE_PX, ZOOM } from '../../core/constants.ts';
+import type { BBox } from '../../core/types.ts';
 import type { Inmobiliaria, Property } from '../../core/types.ts';
 import { safeUrl } from '../../core/url.ts';
 import { agencyLayers, type AgencyLayerInput } from '../../layers/agency-layers.ts';
@@ -24,6 +26,15 @@ function hoveredOf(info: PickingInfo): Hovered | null {
     return { kind: 'property', id: property.id, property, x: info.x, y: info.y };
   }
   return null;
+}
+
+/** Properties mode's view: its listings' box, no closer than the spec's default zoom 11. */
+export function fitView(map: MapLibreMap, box: BBox): void {
+  map.fitBounds([box[0], box[1], box[2], box[3]], {
+    padding: SIZE_PX.pickerBBoxPadding,
+    maxZoom: ZOOM.reset,
+    duration: 0,
+  });
 }
 
 function openSafely(url: string): void {
@@ -48,7 +59,7 @@ export interface AgencyOverlayEvents {
 export function useAgencyOverlay(
   map: MapLibreMap | null,
   mode: AgencyMapMode,
-  initial: { center: [number, number]; zoom: number },
+  initial: MapView,
   layers: AgencyLayerInput,
   events: AgencyOverlayEvents,
 ): void {
@@ -66,10 +77,17 @@ export function useAgencyOverlay(
       if (clearsPropertiesAt(z, mode)) latest.current.onCleared(false);
     };
     map.on('zoomend', onZoom);
+    // Spec: leaving a marker restores it. A move takes the marker from under a still pointer without a
+    // pointer event, so the hover (card and highlight) ends when the map starts moving.
+    const onMoveStart = () => {
+      latest.current.onHover(null);
+    };
+    map.on('movestart', onMoveStart);
     const control = new ResetControl(
       () => {
         const target = resetView(mode, initial);
-        map.jumpTo({ center: target.center, zoom: target.zoom });
+        if (target.fit) fitView(map, target.fit);
+        else map.jumpTo({ center: target.center, zoom: target.zoom });
         latest.current.onCleared(true);
       },
       mode === 'franquicia' ? 'top-left' : 'top-right',
@@ -77,14 +95,25 @@ export function useAgencyOverlay(
     map.addControl(control);
     return () => {
       map.off('zoomend', onZoom);
+      map.off('movestart', onMoveStart);
       removeControlSafely(map, control);
       detach();
     };
   }, [map, overlay, mode, initial]);
 
+  // Each set of layers is numbered on the map's container (`data-layers`), and `data-drawn` takes the number
+  // once deck has drawn it: a test waits for markers on screen, not for a guessed delay.
+  const generation = useRef(0);
   useEffect(() => {
+    const container = map?.getContainer();
+    generation.current++;
+    const key = String(generation.current);
+    if (container) container.dataset.layers = key;
     overlay.setProps({
       layers: agencyLayers(layers),
+      onAfterRender: () => {
+        if (container && container.dataset.drawn !== key) container.dataset.drawn = key;
+      },
       getCursor: ({ isHovering }) => (isHovering ? 'pointer' : 'grab'),
       onHover: (info: PickingInfo) => {
         latest.current.onHover(hoveredOf(info));
@@ -96,5 +125,5 @@ export function useAgencyOverlay(
         else openSafely(hit.kind === 'agency' ? hit.agency.url : hit.property.url);
       },
     });
-  }, [overlay, layers, mode]);
+  }, [map, overlay, layers, mode]);
 }

@@ -1,8 +1,9 @@
-import { Marker } from 'maplibre-gl';
-import { useEffect } from 'react';
+import { Marker, type Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useState } from 'react';
 import { ZOOM } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { useMapSetup } from '../map-config.tsx';
+import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
 import './detail-map.css';
@@ -24,7 +25,19 @@ export interface DetailMapProps {
   twoFingers?: boolean;
 }
 
-/** Property detail map (spec, screens): fixed — no zoom, drag, scroll or keyboard — centred on one marker. */
+/** Whether the view has left the property (a search moved it): beyond a metre-sized step, or another zoom. */
+function awayFrom(map: MapLibreMap, lng: number, lat: number, zoom: number): boolean {
+  const c = map.getCenter();
+  return (
+    Math.abs(c.lng - lng) > 1e-5 || Math.abs(c.lat - lat) > 1e-5 || Math.abs(map.getZoom() - zoom) > 1e-6
+  );
+}
+
+/**
+ * Property detail map (spec, screens): fixed — no zoom, drag, scroll or keyboard — centred on one marker.
+ * Its optional search moves the view (a result must be seen to be of use), and since the user cannot pan
+ * back, 'Volver al inmueble' appears whenever the view has left the property and returns to it.
+ */
 export function DetailMap(props: DetailMapProps) {
   const setup = useMapSetup();
   const [mapRef, map] = useWidgetMap({
@@ -45,6 +58,22 @@ export function DetailMap(props: DetailMapProps) {
       marker.remove();
     };
   }, [map, props.latitud, props.longitud]);
+  const zoom = props.zoom ?? ZOOM.location;
+  useMapZoomState(map, props.mapId);
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    if (!map) return undefined;
+    const onMoveEnd = () => {
+      setAway(awayFrom(map, props.longitud, props.latitud, zoom));
+    };
+    map.on('moveend', onMoveEnd);
+    return () => {
+      map.off('moveend', onMoveEnd);
+    };
+  }, [map, props.latitud, props.longitud, zoom]);
+  const backToProperty = () => {
+    map?.jumpTo({ center: [props.longitud, props.latitud], zoom });
+  };
   return (
     <div className="detail-map">
       {props.search?.visible ? (
@@ -54,6 +83,11 @@ export function DetailMap(props: DetailMapProps) {
       ) : null}
       <div className="detail-map__stage">
         <div ref={mapRef} className="detail-map__canvas" data-testid={`${props.mapId}-map`} />
+        {away ? (
+          <button type="button" className="detail-map__back" onClick={backToProperty}>
+            {MESSAGES.detail.backToProperty}
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../core/messages.ts';
 import { parseStoredShape, shapeBBox, type StoredShape } from '../../core/shapes.ts';
 import type { BBox } from '../../core/types.ts';
 import { useMapSetup } from '../map-config.tsx';
+import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useLocateControl } from '../locate/use-locate-control.ts';
 import { useAreaEditor } from './use-area-editor.ts';
@@ -54,8 +55,9 @@ export function DrawingMap(props: DrawingMapProps) {
     interactive: false,
   });
   useLocateControl(map, mapId, bounds);
+  useMapZoomState(map, mapId);
   const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
-  const { loaded } = useAreaEditor(map, mapId, state, dispatch, props.contextPoints);
+  const { loaded, undo } = useAreaEditor(map, mapId, state, dispatch, props.contextPoints);
 
   // External actions: applied while rendering when their value changes (React's pattern for props that
   // trigger state changes), so a load or a delete never paints a stale frame first.
@@ -81,6 +83,7 @@ export function DrawingMap(props: DrawingMapProps) {
     fitTo,
     onShape,
     contextPoints: (props.contextPoints?.length ?? 0) / 2,
+    onUndo: undo,
   });
   const drawing = state.status === 'drawing';
 
@@ -112,6 +115,27 @@ export function DrawingMap(props: DrawingMapProps) {
           >
             {view.polygonText}
           </button>
+          {view.undoPoint !== 'hidden' ? (
+            <button
+              type="button"
+              className="drawing__button drawing__button--secondary"
+              title={MESSAGES.drawing.undoPointTitle}
+              disabled={view.undoPoint === 'disabled'}
+              onClick={undo}
+            >
+              {MESSAGES.drawing.undoPoint}
+            </button>
+          ) : null}
+          {view.restoreVisible ? (
+            <button
+              type="button"
+              className="drawing__button drawing__button--secondary"
+              title={MESSAGES.drawing.restoreTitle}
+              onClick={undo}
+            >
+              {MESSAGES.drawing.restore}
+            </button>
+          ) : null}
           {view.circleVisible ? (
             <button
               type="button"

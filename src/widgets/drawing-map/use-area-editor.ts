@@ -1,7 +1,7 @@
 import type { EditAction, FeatureCollection } from '@deck.gl-community/editable-layers';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useState, type Dispatch } from 'react';
-import type { DrawingAction, DrawingState } from '../../core/drawing.ts';
+import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { undoAction, type DrawingAction, type DrawingState } from '../../core/drawing.ts';
 import { ringFromCoordinates } from '../../core/shapes.ts';
 import { areaLayer, contextPointsLayer, createAreaModes } from '../../layers/area-layer.ts';
 import { attachDeckRoot, type DeckRoot } from '../../map/deck-root.ts';
@@ -34,7 +34,8 @@ export function editToAction(edit: EditAction<FeatureCollection>): DrawingAction
     case 'removePosition':
       return { type: 'ringEdited', ring: ringOf(updatedData, 'first'), final: true };
     case 'deleteShape':
-      return { type: 'remove' };
+      // Only the first vertex deletes the area this way: it is kept for 'Deshacer'.
+      return { type: 'remove', undoable: true };
     case 'vertexKept':
       return { type: 'vertexKept' };
     case 'resizeCircle':
@@ -50,7 +51,9 @@ export function editToAction(edit: EditAction<FeatureCollection>): DrawingAction
 
 /**
  * Puts the editable area on the map: a deck.gl canvas that takes the pointer (see deck-root.ts) with one
- * EditableGeoJsonLayer whose mode follows the state. Returns the deck root and whether deck has loaded.
+ * EditableGeoJsonLayer whose mode follows the state. Returns the deck root, whether deck has loaded, and
+ * `undo` (Ctrl+Z, 'Deshacer punto', 'Deshacer'): takes back the last point of a drawing or restores the area
+ * its first vertex deleted.
  */
 export function useAreaEditor(
   map: MapLibreMap | null,
@@ -58,7 +61,7 @@ export function useAreaEditor(
   state: DrawingState,
   dispatch: Dispatch<DrawingAction>,
   contextPoints?: Float64Array,
-): { root: DeckRoot | null; loaded: boolean } {
+): { root: DeckRoot | null; loaded: boolean; undo: () => void } {
   const [root, setRoot] = useState<DeckRoot | null>(null);
   // Deck creates its device asynchronously: until then clicks on the map reach nothing.
   const [loaded, setLoaded] = useState(false);
@@ -96,8 +99,21 @@ export function useAreaEditor(
       if (action) dispatch(action);
     };
     const area = areaLayer({ id: `${mapId}-area`, status: state.status, shape: state.shape, modes, onEdit });
-    root.setLayers(contextPoints ? [contextPointsLayer(`${mapId}-points`, contextPoints), area] : [area]);
-  }, [root, mapId, state.status, state.shape, modes, dispatch, contextPoints]);
+    // A new layer per point too: the guides are recomputed when a point is taken back (the mode holds them).
+    const key = `${state.status}:${state.points}:${state.revision}`;
+    root.setLayers(
+      contextPoints ? [contextPointsLayer(`${mapId}-points`, contextPoints), area] : [area],
+      key,
+    );
+  }, [root, mapId, state.status, state.shape, state.points, state.revision, modes, dispatch, contextPoints]);
 
-  return { root, loaded };
+  const undo = useCallback(() => {
+    const action = undoAction(state);
+    if (!action) return;
+    // The drawing's points live in the mode; the reducer only counts them, so both go back together.
+    if (action.type === 'pointRemoved' && !modes.draw.removeLastPoint()) return;
+    dispatch(action);
+  }, [state, modes, dispatch]);
+
+  return { root, loaded, undo };
 }

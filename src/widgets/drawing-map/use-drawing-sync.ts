@@ -9,6 +9,12 @@ import { useAppDispatch } from '../../state/store.ts';
 import { addCircleLabels, type CircleLabels } from './circle-labels.ts';
 import { forgetDrawing, publishDrawing } from './probe.ts';
 
+/** Whether a key event belongs to a text field (its Ctrl+Z is the field's own undo). */
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
 /** The map's own zoom range outside circle mode. */
 const OWN_ZOOM = { min: ZOOM.min, max: ZOOM.maxCluster };
 
@@ -21,9 +27,15 @@ export function useDrawingSync(
   mapId: string,
   state: DrawingState,
   dispatch: Dispatch<DrawingAction>,
-  options: { fitTo: BBox | null; onShape: ((forma: StoredShape) => void) | undefined; contextPoints: number },
+  options: {
+    fitTo: BBox | null;
+    onShape: ((forma: StoredShape) => void) | undefined;
+    contextPoints: number;
+    /** Ctrl+Z: the last point of a drawing, or the area the first vertex deleted. */
+    onUndo: () => void;
+  },
 ): void {
-  const { fitTo, onShape, contextPoints } = options;
+  const { fitTo, onShape, contextPoints, onUndo } = options;
   const reduxDispatch = useAppDispatch();
   useEffect(() => {
     if (!map || !fitTo) return;
@@ -74,18 +86,25 @@ export function useDrawingSync(
     if (circle) labels.current?.update(circle.center, circle.radiusM);
   }, [circle, isCircle]);
 
-  // Escape abandons a drawing in progress wherever the focus is (the canvas handles it too when focused).
+  // Escape abandons a drawing in progress wherever the focus is (the canvas handles it too when focused);
+  // Ctrl+Z (⌘Z) undoes, except in a text field, where it is the field's own undo.
   const drawing = state.status === 'drawing';
+  const undoable = drawing || state.removed !== null;
   useEffect(() => {
-    if (!drawing) return undefined;
+    if (!undoable) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dispatch({ type: 'cancel' });
+      if (event.key === 'Escape' && drawing) dispatch({ type: 'cancel' });
+      const undoKey = (event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z';
+      if (undoKey && !isTextField(event.target)) {
+        event.preventDefault();
+        onUndo();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
     };
-  }, [drawing, dispatch]);
+  }, [drawing, undoable, dispatch, onUndo]);
 
   useEffect(() => {
     if (!map) return;

@@ -1,5 +1,5 @@
 import { type Map as MapLibreMap, Marker } from 'maplibre-gl';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { hasMovedBeyond } from '../../core/geo.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { LocateControl } from '../../map/locate-control.ts';
@@ -20,9 +20,16 @@ export function useLocateControl(
   map: MapLibreMap | null,
   mapId: string,
   bounds?: readonly [number, number, number, number],
+  /** Each fix, after it is stored (the picker offers it as the property's location). */
+  onLocated?: (at: { lat: number; lng: number }) => void,
 ): void {
   const dispatch = useAppDispatch();
   const [reverse] = useLazyReverseQuery();
+  // A ref, so a new callback does not remove and re-add the control (and stop a watch in progress).
+  const onLocatedRef = useRef(onLocated);
+  useEffect(() => {
+    onLocatedRef.current = onLocated;
+  }, [onLocated]);
   useEffect(() => {
     if (!map) return undefined;
     let marker: Marker | null = null;
@@ -31,6 +38,7 @@ export function useLocateControl(
       bounds,
       onLocated: (p) => {
         dispatch(locationFound({ mapId, latitud: p.lat, longitud: p.lng }));
+        onLocatedRef.current?.(p);
         if (labelled && !hasMovedBeyond(labelled, p, RELABEL_AFTER_M)) return;
         labelled = p;
         void reverse({ lat: p.lat, lon: p.lng }, true).then((answer) => {

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { SIZE_PX, TIMING_MS, ZOOM } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { locationFieldText } from '../../core/picker.ts';
 import { pickerZoomAfterSearch } from '../../core/zoom.ts';
 import { useMapSetup } from '../map-config.tsx';
+import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { toSuggestion } from '../../geocoding/conversions.ts';
 import { showSearchResult } from '../../map/search-result.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
@@ -49,6 +50,8 @@ export interface LocationPickerProps {
  * Property location picker (spec, screens): a click (tolerance 15 px) places a draggable marker, stores its
  * coordinates at once and reverse-geocodes them for the label; a failed lookup keeps the point and says so.
  * Searches only move the map (picker zoom rules, 1 s, bbox padding 50): the property is where the user clicks.
+ * 'Ubicación actual' shows where the user is and offers that point with one click ('Usar mi ubicación para
+ * el inmueble'), as an agent standing at the property expects.
  */
 export function LocationPicker(props: LocationPickerProps) {
   const { mapId } = props;
@@ -65,8 +68,11 @@ export function LocationPicker(props: LocationPickerProps) {
     clickTolerance: SIZE_PX.touchTolerance,
     maxBounds: bounds,
   });
-  useLocateControl(map, mapId, bounds);
-  const state = usePickerLocation(map, {
+  // The last fix of 'Ubicación actual', offered as the property's location until used (or a new fix).
+  const [found, setFound] = useState<{ lat: number; lng: number } | null>(null);
+  useLocateControl(map, mapId, bounds, detail ? undefined : setFound);
+  useMapZoomState(map, mapId);
+  const { state, placeAt } = usePickerLocation(map, {
     mapId,
     initialPosition: initial,
     description: props.description,
@@ -134,6 +140,18 @@ export function LocationPicker(props: LocationPickerProps) {
       </div>
       <div className="picker__stage">
         <div ref={mapRef} className="picker__map" data-testid={`${mapId}-map`} />
+        {found ? (
+          <button
+            type="button"
+            className="picker__use-location"
+            onClick={() => {
+              placeAt(found.lat, found.lng);
+              setFound(null);
+            }}
+          >
+            {MESSAGES.picker.useMyLocation}
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -1,6 +1,5 @@
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '../../core/messages.ts';
 import {
   emptyPickerState,
   labelAnswered,
@@ -35,7 +34,10 @@ export interface PickerLocationInput {
  * and reverse-geocodes; dragging the marker does the same for the dragged point; the initial position shows its
  * description or the geocoded label. Every change goes to the map's Redux state and to `onLocation`.
  */
-export function usePickerLocation(map: MapLibreMap | null, input: PickerLocationInput): PickerState {
+export function usePickerLocation(
+  map: MapLibreMap | null,
+  input: PickerLocationInput,
+): { state: PickerState; placeAt: (lat: number, lng: number) => void } {
   const { mapId, detail } = input;
   const dispatch = useAppDispatch();
   const [reverse] = useLazyReverseQuery();
@@ -104,7 +106,7 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
           : ({ ok: true, label: answer.data?.LongLabel ?? null } as const);
         const after = labelAnswered(latest.current, next.seq, outcome);
         if (after === latest.current) return; // stale: a newer click or drag won
-        if (answer.error) console.error(MESSAGES.errors.reverseGeocoding, answer.error);
+        // A failure was logged by the lookup itself ('Error en reverse geocoding:', state/geocoder-api.ts).
         commit(after);
       });
     },
@@ -146,5 +148,13 @@ export function usePickerLocation(map: MapLibreMap | null, input: PickerLocation
     };
   }, [map, detail, place]);
 
-  return state;
+  /** Places the property at a point as a click would (the picker's 'Usar mi ubicación para el inmueble'). */
+  const placeAt = useCallback(
+    (lat: number, lng: number) => {
+      if (map && !detail) place(map, lat, lng, false);
+    },
+    [map, detail, place],
+  );
+
+  return { state, placeAt };
 }

@@ -98,7 +98,7 @@ export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProp
         {f.codigo ? <span className="mobile-panel__code">{f.codigo}</span> : null}
         {f.tipo ? <strong>{f.tipo}</strong> : null}
         <span className="mobile-panel__price">{f.precio}</span>
-        <span>{f.counts.join(' · ')}</span>
+        {f.counts.length > 0 ? <span>{f.counts.join(' · ')}</span> : null}
         {f.areas.length > 0 ? <span>{f.areas.join(' / ')}</span> : null}
         {f.urbanizacion ? <span>{f.urbanizacion}</span> : null}
         {f.direccion ? <span>{f.direccion}</span> : null}

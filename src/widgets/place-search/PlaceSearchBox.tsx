@@ -71,6 +71,14 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
 
   const choose = useChoosePlace(mapId, map, lookup, props);
 
+  /** The location, its label and the rectangle go with the text (spec: clearing resets everything). */
+  const clear = () => {
+    inFlight?.abort();
+    dispatch(searchCleared({ mapId }));
+    setOpen(false);
+    if (map) clearSearchResult(map);
+  };
+
   const combobox = useCombobox<SearchSuggestion>({
     items,
     inputValue: text,
@@ -82,6 +90,11 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
         type === useCombobox.stateChangeTypes.InputKeyDownEnter
       )
         return;
+      // Spec: clearing the box resets everything, however it was emptied (the 'Borrar' button or the keys).
+      if (inputValue.trim() === '') {
+        clear();
+        return;
+      }
       dispatch(searchTextChanged({ mapId, text: inputValue }));
       if (inputValue.trim().length >= SEARCH.minChars) search(inputValue);
       else setOpen(false);
@@ -97,12 +110,6 @@ export function PlaceSearchBox(props: PlaceSearchBoxProps) {
       if (!isOpen && type !== useCombobox.stateChangeTypes.InputBlur) setOpen(false);
     },
   });
-
-  const clear = () => {
-    dispatch(searchCleared({ mapId }));
-    setOpen(false);
-    if (map) clearSearchResult(map);
-  };
 
   const showList = combobox.isOpen;
   return (

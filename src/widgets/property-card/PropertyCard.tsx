@@ -34,7 +34,7 @@ export function PropertyCard({ property }: { property: Property }) {
           </p>
         ) : null}
         <p className="property-card__price">{f.precio}</p>
-        <p>{f.counts.join(' · ')}</p>
+        {f.counts.length > 0 ? <p>{f.counts.join(' · ')}</p> : null}
         {f.areas.length > 0 ? <p>{f.areas.join(' / ')}</p> : null}
         {f.urbanizacion ? <p>{f.urbanizacion}</p> : null}
         {f.direccion ? <p className="property-card__address">{f.direccion}</p> : null}

@@ -2,7 +2,7 @@
  * What the popup card and the mobile panel show of a property (spec, screens): empty fields omitted, numbers as
  * formatted text, photos with the three local placeholders when a record has none. Pure, shared by both.
  */
-import { formatArea, formatPrice } from '../../core/format.ts';
+import { formatArea, formatListingPrice } from '../../core/format.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { Property } from '../../core/types.ts';
 import { safeUrl } from '../../core/url.ts';
@@ -18,7 +18,7 @@ export interface CardFields {
   tipo: string;
   codigo: string;
   precio: string;
-  /** 'N hab', 'N baños', 'N est'. */
+  /** 'N hab', 'N baños', 'N est'; a count of 0 is left out (see `countParts`). */
   counts: string[];
   /** Built and land areas in m², omitted when 0. */
   areas: string[];
@@ -30,6 +30,25 @@ export interface CardFields {
   usesPlaceholders: boolean;
 }
 
+/**
+ * Rooms, baths and parking as 'N hab', 'N baños', 'N est', each left out when 0. The spec omits empty fields
+ * and reads an unparseable count as 0, so a 0 cannot tell "none" from "not given"; a lot or an office shows
+ * no '0 hab' either way.
+ */
+export function countParts(
+  p: Pick<Property, 'nroHabitaciones' | 'nroBanios' | 'nroEstacionamientos'>,
+): string[] {
+  return (
+    [
+      [p.nroHabitaciones, MESSAGES.card.rooms],
+      [p.nroBanios, MESSAGES.card.baths],
+      [p.nroEstacionamientos, MESSAGES.card.parking],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, label]) => `${n} ${label}`);
+}
+
 export function cardFields(p: Property, origin: string): CardFields {
   const photos = [p.foto, ...p.imagenes]
     .map((u) => safeUrl(u, origin))
@@ -38,12 +57,8 @@ export function cardFields(p: Property, origin: string): CardFields {
   return {
     tipo: p.tipoInmueble.trim(),
     codigo: p.codigoInmueblePublico.trim(),
-    precio: formatPrice(p.precio),
-    counts: [
-      `${p.nroHabitaciones} ${MESSAGES.card.rooms}`,
-      `${p.nroBanios} ${MESSAGES.card.baths}`,
-      `${p.nroEstacionamientos} ${MESSAGES.card.parking}`,
-    ],
+    precio: formatListingPrice(p.precio, p.operacion),
+    counts: countParts(p),
     areas: [p.areaConstruccion, p.areaTerreno].filter((a) => a > 0).map((a) => formatArea(a)),
     urbanizacion: p.urbanizacion.trim(),
     direccion: p.direccionDetallada.trim(),

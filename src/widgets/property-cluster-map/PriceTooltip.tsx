@@ -1,4 +1,4 @@
-import { formatPriceLabel } from '../../core/format.ts';
+import { formatListingPriceLabel } from '../../core/format.ts';
 import type { Property } from '../../core/types.ts';
 import type { PointHit } from '../../map/cluster-map-controller.ts';
 
@@ -6,7 +6,7 @@ import type { PointHit } from '../../map/cluster-map-controller.ts';
 export function PriceTooltip({ property, at }: { property: Property; at: PointHit }) {
   return (
     <div className="cluster-map__tooltip" role="tooltip" style={{ left: at.x + 12, top: at.y - 28 }}>
-      {formatPriceLabel(property.precio)}
+      {formatListingPriceLabel(property.precio, property.operacion)}
     </div>
   );
 }

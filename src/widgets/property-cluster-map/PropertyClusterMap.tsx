@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { COLORS, cssColorToRgba, type Rgba } from '../../core/colors.ts';
 import { CLUSTER, SIZE_PX, ZOOM } from '../../core/constants.ts';
@@ -11,6 +11,9 @@ import type { PointHit, StackHit } from '../../map/cluster-map-controller.ts';
 import { useClusterMap } from '../../map/use-cluster-map.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useMapSetup } from '../map-config.tsx';
+import { useMapZoomState } from '../use-map-zoom-state.ts';
+import { locationCentreSet } from '../../state/maps-slice.ts';
+import { useAppDispatch } from '../../state/store.ts';
 import { MobilePanel } from '../mobile-panel/MobilePanel.tsx';
 import { PropertyCard } from '../property-card/PropertyCard.tsx';
 import { useClusterMapProbe } from './probe.ts';
@@ -108,6 +111,16 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
     },
     [properties, rejected, blanked, onLoad, searchHere],
   );
+  // Spec, entities "Map state": the zoom and the location centre live in the map's Redux entry.
+  useMapZoomState(map, mapId);
+  const dispatch = useAppDispatch();
+  const centreLat = props.locationCenter?.[0] ?? null;
+  const centreLng = props.locationCenter?.[1] ?? null;
+  useEffect(() => {
+    const centre: [number, number] | null =
+      centreLat === null || centreLng === null ? null : [centreLat, centreLng];
+    dispatch(locationCentreSet({ mapId, centre }));
+  }, [dispatch, mapId, centreLat, centreLng]);
   useListingData(
     map,
     controller,
@@ -137,7 +150,11 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
 
   return (
     <div className={`cluster-map cluster-map--${variant}`}>
-      {props.renderToolbar ? <div className="cluster-map__toolbar">{props.renderToolbar(map)}</div> : null}
+      {props.renderToolbar ? (
+        <div className="cluster-map__toolbar">
+          {props.renderToolbar(map, { countryCodes: props.countryCodes })}
+        </div>
+      ) : null}
       <div className="cluster-map__stage">
         <div ref={mapRef} className="cluster-map__canvas" data-testid={props.testId ?? `${mapId}-map`} />
         {hovered && hover && selected?.mode !== 'popup' ? (

@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { clusterColor, COLORS } from '../../core/colors.ts';
-import { formatPriceLabel } from '../../core/format.ts';
+import { formatListingPriceLabel } from '../../core/format.ts';
 import type { Property } from '../../core/types.ts';
 import { inspectSink } from '../../map/inspect.ts';
 import type { ClusterResult } from '../../../workers/contract.ts';
@@ -52,7 +52,10 @@ export function publishClusterMap(mapId: string, map: MapLibreMap, state: Cluste
     const count = view.counts[i] ?? 0;
     if (count === 1 && singles.length < LIMIT) {
       const p = state.properties[view.ids[i] ?? -1];
-      singles.push({ id: p?.id ?? '', label: formatPriceLabel(p?.precio ?? 0) });
+      singles.push({
+        id: p?.id ?? '',
+        label: formatListingPriceLabel(p?.precio ?? 0, p?.operacion ?? 'Venta'),
+      });
     } else if (count > 1 && clusters.length < LIMIT) {
       const sales = view.saleCounts[i] ?? 0;
       const fill = clusterColor(sales, count - sales) === COLORS.clusterSale ? 'venta' : 'alquiler';

@@ -13,6 +13,10 @@ export interface PropertyClusterMapProps {
   latitud: number;
   longitud: number;
   zoom?: number;
+  /**
+   * ISO alpha-2 codes location searches are restricted to (spec: "location search is restricted to the given
+   * country codes"): handed to `renderToolbar`, where the map's search controls live.
+   */
   countryCodes?: readonly string[];
   /** [lat, lng] applied 300 ms after the data (zoom 11 on the general listing). */
   locationCenter?: readonly [number, number] | null;
@@ -29,8 +33,11 @@ export interface PropertyClusterMapProps {
    * impossible numbers left blank, once on the map.
    */
   onLoad?: (loaded: { properties: readonly Property[]; rejected: number; blanked: number }) => void;
-  /** Controls above the map (the general listing's place search), given the map once it exists. */
-  renderToolbar?: (map: MapLibreMap | null) => ReactNode;
+  /**
+   * Controls above the map (the general listing's place search), given the map once it exists and the
+   * map's search restriction (`countryCodes`) for the search controls it renders.
+   */
+  renderToolbar?: (map: MapLibreMap | null, search: { countryCodes?: readonly string[] }) => ReactNode;
   twoFingers?: boolean;
   testId?: string;
 }

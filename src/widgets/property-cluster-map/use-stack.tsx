@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PointHit } from '../../map/cluster-map-controller.ts';
-import { formatPriceLabel } from '../../core/format.ts';
+import { formatListingPriceLabel } from '../../core/format.ts';
 import type { Property } from '../../core/types.ts';
 import type { ClusterMapController, StackHit } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
@@ -18,7 +18,7 @@ export interface OpenStack {
 /** One line per listing of a stack: price label, type, urbanización, public code (text only). */
 export function stackLabel(property: Property): string {
   return [
-    formatPriceLabel(property.precio),
+    formatListingPriceLabel(property.precio, property.operacion),
     property.tipoInmueble,
     property.urbanizacion,
     property.codigoInmueblePublico,

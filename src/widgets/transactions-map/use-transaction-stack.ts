@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatPrice } from '../../core/format.ts';
+import { formatListingPrice } from '../../core/format.ts';
 import type { ClusterMapController, StackHit } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
 import type { PropertyRow } from '../../../workers/contract.ts';
@@ -10,7 +10,9 @@ const STACK_PAGE = 30;
 
 /** One line per transaction: operation, price, quarter and colour (text only). */
 export function transactionLabel(row: PropertyRow): string {
-  return [row.operation, formatPrice(row.price), row.quarter, row.color].filter((p) => p !== '').join(' · ');
+  return [row.operation, formatListingPrice(row.price, row.operation), row.quarter, row.color]
+    .filter((p) => p !== '')
+    .join(' · ');
 }
 
 /** The transactions of a cluster that cannot split, read from the worker (the page holds no records). */
