@@ -51,6 +51,11 @@ export function tableProblem(table: unknown): string | null {
     if (!(column instanceof type)) return `la columna ${name} falta o no es un ${type.name}`;
     if (column.length !== n) return `la columna ${name} tiene ${column.length} filas y se esperaban ${n}`;
   }
+  // The built area is optional (older files, callers without it); when present it is one Float32 per row.
+  if (t.area !== undefined) {
+    if (!(t.area instanceof Float32Array)) return 'la columna area no es un Float32Array';
+    if (t.area.length !== n) return `la columna area tiene ${t.area.length} filas y se esperaban ${n}`;
+  }
   if (!isLabels(t.quarters) || !isLabels(t.colors))
     return 'los diccionarios de trimestres y colores deben ser listas de textos';
   // Capped here too (not only in the VEPT decoder): a table can reach the worker by other paths, and the

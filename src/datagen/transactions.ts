@@ -1,6 +1,6 @@
 import { allocateTable } from '../core/table.ts';
 import { OPERATION_CODE, type PropertyTable } from '../core/types.ts';
-import { QUARTERS } from './listing-fields.ts';
+import { QUARTERS, tableAreaFor } from './listing-fields.ts';
 import { describeListing, drawCore, type CoreDraw } from './listings.ts';
 import { PLACES, type Place } from './places.ts';
 import { checkedCount, createRng, subSeed } from './random.ts';
@@ -19,12 +19,13 @@ export interface TransactionOptions {
  * per million rows on one core of the 2-core dev machine). Row `i` is drawn from its own sub-stream
  * `subSeed(seed, i)`, so `transactionRecord` can rebuild any single row's full record without generating the
  * others, and a row doesn't depend on `count`. Dictionaries are the generator's 16 quarters and 5 colour
- * categories, sorted as `buildPropertyTable` makes them.
+ * categories, sorted as `buildPropertyTable` makes them. The built area is plausible for the row's type (NaN
+ * for plots and for ~6% of rows whose area is unknown).
  */
 export function generateTransactionsTable(options: TransactionOptions): PropertyTable {
   const n = checkedCount(options.count);
   const rng = createRng(0);
-  const table = allocateTable(n, [...QUARTERS], [...COLOR_CATEGORIES]);
+  const table = { ...allocateTable(n, [...QUARTERS], [...COLOR_CATEGORIES]), area: new Float32Array(n) };
   for (let i = 0; i < n; i++) {
     rng.reseed(subSeed(options.seed, i));
     const row = drawCore(rng);
@@ -34,6 +35,8 @@ export function generateTransactionsTable(options: TransactionOptions): Property
     table.operation[i] = OPERATION_CODE[row.operacion];
     table.quarter[i] = row.quarterIndex;
     table.color[i] = row.colorIndex;
+    // Drawn after the core fields, so every other column is what it was before the table had areas.
+    table.area[i] = tableAreaFor(rng, row.tipoInmueble);
   }
   return table;
 }
@@ -77,8 +80,12 @@ export function transactionRecord(table: PropertyTable, index: number, seed: num
     operacion,
     precio: table.price[index] ?? 0,
   };
+  const record = describeListing(rng, index + 1, core);
+  // The table's built area is authoritative too when it has one (an unknown one reads 0, as normalization does).
+  const area = table.area?.[index];
   return {
-    ...describeListing(rng, index + 1, core),
+    ...record,
+    areaConstruccion: area === undefined ? record.areaConstruccion : area > 0 ? area : 0,
     id: `tx-${index}`,
     trimestre: table.quarters[table.quarter[index] ?? 0] ?? '',
     color: table.colors[table.color[index] ?? 0] ?? '',
