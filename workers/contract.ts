@@ -99,6 +99,46 @@ export interface PropertyRow {
   color: string;
 }
 
+/**
+ * Price figures of a set of rows under the filter: two groups, sales (SALE) then rents (RENTAL), FIGURES
+ * numbers each in the layout of src/core/price-figures.ts (read them with `readFigures`).
+ */
+export interface PriceStats {
+  figures: Float64Array;
+}
+
+/**
+ * The chart's figures per quarter × operation of the view, under the filter's colours and operations but
+ * every quarter (the full trend stays visible while one quarter is selected or played): group q · 2 + op.
+ */
+export interface QuarterPrices {
+  quarters: readonly string[];
+  figures: Float64Array;
+}
+
+/** Hexagons coloured by the change between two quarters of one operation. */
+export interface HexCompare {
+  base: string;
+  comparison: string;
+  operation: 'Venta' | 'Alquiler';
+}
+
+/**
+ * H3 cells of a view at one resolution with their price figures, as typed arrays. Cell i is the H3 index
+ * with upper and lower 32 bits cellUpper[i], cellLower[i]; its outline is vertices (lng, lat pairs) from
+ * vertex starts[i] to starts[i + 1]; its two slots are figures[(i · 2 + slot) · FIGURES …] — slot 0 sales and
+ * slot 1 rents, or with a HexCompare slot 0 the base quarter and slot 1 the comparison quarter.
+ */
+export interface HexResult {
+  length: number;
+  resolution: number;
+  cellUpper: Uint32Array;
+  cellLower: Uint32Array;
+  vertices: Float64Array;
+  starts: Uint32Array;
+  figures: Float64Array;
+}
+
 /** Errors cross the worker boundary as values, never as throws (spec: a clear error, not a crash). */
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -127,6 +167,17 @@ export interface ClusterEngineApi {
   getSummary(bbox?: BBox): Answer<Summary>;
   /** Counts under the filter of the properties inside a drawn area (the drawing map's polygon or circle). */
   countInShape(shape: AreaShape): Answer<AreaCount>;
+  /** Price figures under the filter of the whole table or of the properties inside the box. */
+  getPrices(bbox?: BBox): Answer<PriceStats>;
+  /** Price figures of a cluster's members that pass the filter. */
+  getClusterPrices(clusterId: number): Answer<PriceStats>;
+  /** Price figures per quarter and operation (the filter's quarters set aside), of the table or a box. */
+  getQuarterPrices(bbox?: BBox): Answer<QuarterPrices>;
+  /**
+   * H3 hexagons of the view at the zoom's resolution (hexResolutionForZoom) under the filter, or compared
+   * between two quarters. The first call after a load indexes every row's cell (about 1 s per million).
+   */
+  getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Answer<HexResult>;
 }
 
 /**
@@ -149,6 +200,10 @@ export const CALL_POLICY = {
   getProperty: 'ordered',
   getSummary: 'latest',
   countInShape: 'latest',
+  getPrices: 'latest',
+  getClusterPrices: 'ordered',
+  getQuarterPrices: 'latest',
+  getHexagons: 'latest',
 } as const satisfies Record<keyof ClusterEngineApi, CallPolicy>;
 
 export type EngineMethod = keyof ClusterEngineApi;

@@ -8,7 +8,11 @@ import type {
   ClusterResult,
   EngineFilter,
   EngineOptions,
+  HexCompare,
+  HexResult,
   LoadResult,
+  PriceStats,
+  QuarterPrices,
   PropertyRow,
   Summary,
 } from '../contract.ts';
@@ -18,6 +22,14 @@ import { applyFilter, facetKeys, keyTest, type FacetKeys, type FilterState, type
 import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
 import { clusterOfRow, expansionZoom, queryClusters, queryLeaves, type QueryContext } from './queries.ts';
 import { summarize } from './summary.ts';
+import {
+  clusterPrices,
+  hexagons,
+  PriceState,
+  quarterPrices,
+  viewPrices,
+  type PriceContext,
+} from './price-queries.ts';
 import { tableProblem, validRows } from '../../src/core/table-check.ts';
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -35,6 +47,10 @@ interface Loaded {
   keys: FacetKeys;
   test: KeyTest;
   filter: FilterState;
+  /** The filter as sent (the chart and the quarter comparison set its quarters aside). */
+  engineFilter: EngineFilter;
+  /** Price scratch arrays and the H3 cell index, built on the first price query. */
+  prices: PriceState;
 }
 
 const ok = <T>(value: T): Answer<T> => ({ ok: true, value });
@@ -96,7 +112,8 @@ export class ClusterEngine implements ClusterEngineApi {
       const h = buildHierarchy(table.lng, table.lat, rows, this.options);
       const keys = facetKeys(table, h.order);
       const test = keyTest(NO_FILTER, keys, table.quarters, table.colors);
-      this.data = { table, h, keys, test, filter: applyFilter(keys, test) };
+      const filter = applyFilter(keys, test);
+      this.data = { table, h, keys, test, filter, engineFilter: NO_FILTER, prices: new PriceState() };
       return ok({
         indexed: rows.length,
         rejected: table.length - rows.length,
@@ -116,6 +133,7 @@ export class ClusterEngine implements ClusterEngineApi {
         return fail("Filtro inválido: cada campo es 'todos' o una lista de textos.");
       d.test = keyTest(filter, d.keys, d.table.quarters, d.table.colors);
       d.filter = applyFilter(d.keys, d.test, d.filter);
+      d.engineFilter = filter;
       return ok({ matching: d.filter.matching });
     });
   }
@@ -225,6 +243,59 @@ export class ClusterEngine implements ClusterEngineApi {
       if (!ctx || !d) return fail(NOT_LOADED);
       if (bbox !== undefined && !isBBox(bbox)) return fail(BAD_BBOX);
       return ok(summarize(ctx, d.keys, d.test.passes, bbox ? viewBoxes(bbox) : null));
+    });
+  }
+
+  private priceContext(): { ctx: PriceContext; state: PriceState } | null {
+    const d = this.data;
+    if (!d) return null;
+    const ctx = { h: d.h, table: d.table, keys: d.keys, filter: d.filter, engineFilter: d.engineFilter };
+    return { ctx, state: d.prices };
+  }
+
+  getPrices(bbox?: BBox): Answer<PriceStats> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      if (bbox !== undefined && !isBBox(bbox)) return fail(BAD_BBOX);
+      return ok(viewPrices(p.ctx, p.state, bbox ? viewBoxes(bbox) : null));
+    });
+  }
+
+  getClusterPrices(clusterId: number): Answer<PriceStats> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      const c = this.cluster(clusterId);
+      return c < 0 ? fail(NO_CLUSTER) : ok(clusterPrices(p.ctx, p.state, c));
+    });
+  }
+
+  getQuarterPrices(bbox?: BBox): Answer<QuarterPrices> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      if (bbox !== undefined && !isBBox(bbox)) return fail(BAD_BBOX);
+      return ok(quarterPrices(p.ctx, p.state, bbox ? viewBoxes(bbox) : null));
+    });
+  }
+
+  getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Answer<HexResult> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      if (!isBBox(bbox)) return fail(BAD_BBOX);
+      if (typeof zoom !== 'number' || !Number.isFinite(zoom))
+        return fail('El zoom debe ser un número finito.');
+      const c = compare as Partial<Record<keyof HexCompare, unknown>> | null | undefined;
+      if (
+        c &&
+        (typeof c.base !== 'string' ||
+          typeof c.comparison !== 'string' ||
+          (c.operation !== 'Venta' && c.operation !== 'Alquiler'))
+      )
+        return fail('Comparación inválida: dos trimestres y una operación (Venta o Alquiler).');
+      return ok(hexagons(p.ctx, p.state, bbox, zoom, compare ?? null));
     });
   }
 

@@ -1,0 +1,96 @@
+/**
+ * H3 cells of the indexed rows, built once per load on the first hexagon query (h3-js costs ~1.2 µs a row:
+ * ~1.2 s at 1M, so never per filter, and never for a map that stays in clusters). Each row keeps only the
+ * 34 bits that tell its resolution-9 cell from others — base cell (7 bits) and nine digits (27 bits) — as
+ * one exact float64 key; a coarser cell is the key divided by 8 per resolution step (H3's cellToParent as
+ * arithmetic). Positions are sorted by key, so every cell at every resolution is one contiguous run and an
+ * aggregate is one pass without a hash map.
+ *
+ * By H3's design a cell's children do not tile it exactly: a row near an edge can lie in a neighbouring
+ * resolution-r cell while its resolution-9 ancestor chain says this one. Rows are grouped by that ancestor
+ * chain (what cellToParent answers), consistently at every zoom.
+ */
+import { cellToBoundary, latLngToCell } from 'h3-js';
+import { HEX_RESOLUTION } from '../../src/core/price-figures.ts';
+import type { PropertyTable } from '../../src/core/types.ts';
+
+export const FINE = HEX_RESOLUTION.max;
+const DIGIT_BITS = 2 ** 27; // nine 3-bit digits
+
+/** The 34-bit key of the resolution-9 cell of a point: base cell · 2^27 + its nine digits. */
+export function fineKey(lat: number, lng: number): number {
+  const cell = latLngToCell(lat, lng, FINE);
+  const upper = parseInt(cell.slice(0, -8), 16);
+  const lower = parseInt(cell.slice(-8), 16);
+  // Base cell: index bits 45–51; digits 1–9: bits 18–44 (13 of them in the upper word, 14 in the lower).
+  const base = (upper >>> 13) & 0x7f;
+  return base * DIGIT_BITS + (upper & 0x1fff) * 16384 + (lower >>> 18);
+}
+
+/** The key of the resolution-`res` ancestor (res ≤ 9) of a resolution-9 key. */
+export const parentKey = (key: number, res: number) => Math.floor(key / 8 ** (FINE - res));
+
+/** The H3 index (upper and lower 32 bits) of the resolution-`res` cell with key `key`. */
+export function cellIndex(key: number, res: number): { upper: number; lower: number } {
+  const digitBits = BigInt(3 * res);
+  const k = BigInt(key);
+  const base = k >> digitBits;
+  const digits = k & ((1n << digitBits) - 1n);
+  const unused = BigInt(3 * (15 - res)); // digits past the resolution are 7 (all ones)
+  const index =
+    (1n << 59n) | // mode 1: a cell
+    (BigInt(res) << 52n) |
+    (base << 45n) |
+    (digits << unused) |
+    ((1n << unused) - 1n);
+  return { upper: Number(index >> 32n), lower: Number(index & 0xffffffffn) };
+}
+
+/** The H3 index text of two 32-bit halves (what h3-js takes and answers). */
+export const cellText = (upper: number, lower: number) =>
+  upper.toString(16) + lower.toString(16).padStart(8, '0');
+
+/** Boundary of a cell as [lng, lat] pairs, flat (5 vertices for a pentagon, else 6). */
+export function cellOutline(upper: number, lower: number): Float64Array {
+  return Float64Array.from(cellToBoundary(cellText(upper, lower), true).slice(0, -1).flat());
+}
+
+export interface HexIndex {
+  /** Indexed positions sorted by their resolution-9 key. */
+  readonly positions: Uint32Array;
+  /** keys[i]: the key of positions[i] (ascending). */
+  readonly keys: Float64Array;
+}
+
+/** Keys of every indexed position (order[pos] is its table row), sorted by an LSD radix sort (2 × 17 bits). */
+export function buildHexIndex(table: PropertyTable, order: Uint32Array): HexIndex {
+  const n = order.length;
+  const raw = new Float64Array(n);
+  for (let pos = 0; pos < n; pos++) {
+    const row = order[pos] ?? 0;
+    raw[pos] = fineKey(table.lat[row] ?? 0, table.lng[row] ?? 0);
+  }
+  const low = (pos: number) => (raw[pos] ?? 0) % 131072;
+  const high = (pos: number) => Math.floor((raw[pos] ?? 0) / 131072);
+  const identity = new Uint32Array(n);
+  for (let i = 0; i < n; i++) identity[i] = i;
+  const positions = countingPass(countingPass(identity, low), high);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = raw[positions[i] ?? 0] ?? 0;
+  return { positions, keys };
+}
+
+/** One stable counting-sort pass of `items` by a 17-bit digit. */
+function countingPass(items: Uint32Array, digit: (item: number) => number): Uint32Array {
+  const counts = new Uint32Array(131073);
+  for (const item of items) counts[digit(item) + 1] = (counts[digit(item) + 1] ?? 0) + 1;
+  for (let d = 1; d < counts.length; d++) counts[d] = (counts[d] ?? 0) + (counts[d - 1] ?? 0);
+  const out = new Uint32Array(items.length);
+  for (const item of items) {
+    const d = digit(item);
+    const at = counts[d] ?? 0;
+    out[at] = item;
+    counts[d] = at + 1;
+  }
+  return out;
+}
