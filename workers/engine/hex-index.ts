@@ -13,6 +13,7 @@
 import { cellToBoundary, latLngToCell } from 'h3-js';
 import { HEX_RESOLUTION } from '../../src/core/price-figures.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
+import type { PriceColumns } from './prices.ts';
 
 export const FINE = HEX_RESOLUTION.max;
 const DIGIT_BITS = 2 ** 27; // nine 3-bit digits
@@ -55,15 +56,27 @@ export function cellOutline(upper: number, lower: number): Float64Array {
   return Float64Array.from(cellToBoundary(cellText(upper, lower), true).slice(0, -1).flat());
 }
 
+/**
+ * Every indexed row in cell order, with what an aggregate reads of it, so the pass reads memory in order:
+ * its resolution-9 key, facet key (filter.ts), usable price and price per m² (NaN when not), and position in
+ * degrees (Float32: only tested against a box padded by two cells).
+ */
 export interface HexIndex {
-  /** Indexed positions sorted by their resolution-9 key. */
-  readonly positions: Uint32Array;
-  /** keys[i]: the key of positions[i] (ascending). */
   readonly keys: Float64Array;
+  readonly facets: Uint32Array;
+  readonly price: Float64Array;
+  readonly perM2: Float64Array;
+  readonly lng: Float32Array;
+  readonly lat: Float32Array;
 }
 
 /** Keys of every indexed position (order[pos] is its table row), sorted by an LSD radix sort (2 × 17 bits). */
-export function buildHexIndex(table: PropertyTable, order: Uint32Array): HexIndex {
+export function buildHexIndex(
+  table: PropertyTable,
+  order: Uint32Array,
+  facets: ArrayLike<number>,
+  columns: PriceColumns,
+): HexIndex {
   const n = order.length;
   const raw = new Float64Array(n);
   for (let pos = 0; pos < n; pos++) {
@@ -74,10 +87,26 @@ export function buildHexIndex(table: PropertyTable, order: Uint32Array): HexInde
   const high = (pos: number) => Math.floor((raw[pos] ?? 0) / 131072);
   const identity = new Uint32Array(n);
   for (let i = 0; i < n; i++) identity[i] = i;
-  const positions = countingPass(countingPass(identity, low), high);
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = raw[positions[i] ?? 0] ?? 0;
-  return { positions, keys };
+  const sorted = countingPass(countingPass(identity, low), high);
+  const index = {
+    keys: new Float64Array(n),
+    facets: new Uint32Array(n),
+    price: new Float64Array(n),
+    perM2: new Float64Array(n),
+    lng: new Float32Array(n),
+    lat: new Float32Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const pos = sorted[i] ?? 0;
+    const row = order[pos] ?? 0;
+    index.keys[i] = raw[pos] ?? 0;
+    index.facets[i] = facets[pos] ?? 0;
+    index.price[i] = columns.price[pos] ?? Number.NaN;
+    index.perM2[i] = columns.perM2[pos] ?? Number.NaN;
+    index.lng[i] = table.lng[row] ?? 0;
+    index.lat[i] = table.lat[row] ?? 0;
+  }
+  return index;
 }
 
 /** One stable counting-sort pass of `items` by a 17-bit digit. */

@@ -5,14 +5,14 @@
  * scratch arrays (slot 0 from the front, slot 1 from the back) and its quartiles selected when the cell ends.
  */
 import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
-import type { BBox, PropertyTable } from '../../src/core/types.ts';
+import type { BBox } from '../../src/core/types.ts';
 import type { HexResult } from '../contract.ts';
 import { cellIndex, cellOutline, type HexIndex, FINE } from './hex-index.ts';
-import { usableArea, usablePrice, type PriceScratch } from './prices.ts';
+import type { PriceScratch } from './prices.ts';
 import { quartilesInto } from './quantiles.ts';
 
-/** Which slot a position counts in (0 or 1), or −1 when it does not count (filtered out). */
-export type SlotOf = (pos: number, row: number) => number;
+/** slots[facetKey]: the slot (0 or 1) rows with that facet key count in, or −1 (filtered out). */
+export type SlotTable = Int8Array | Int16Array;
 
 /** Outlines are the same for every filter: kept per cell, dropped all at once past this many. */
 const OUTLINE_CACHE = 50_000;
@@ -61,16 +61,14 @@ class Growable {
  */
 export function aggregateHexagons(
   index: HexIndex,
-  table: PropertyTable,
-  order: Uint32Array,
   scratch: PriceScratch,
   outlines: OutlineCache,
   res: number,
   box: BBox,
-  slotOf: SlotOf,
+  slots: SlotTable,
 ): HexResult {
-  const { positions, keys } = index;
-  const { prices, perM2, capacity } = scratch;
+  const { keys, facets, price, perM2, lng, lat } = index;
+  const { prices, perM2: valuesM2, capacity } = scratch;
   const divisor = 8 ** (FINE - res);
   const inside = inBox(box);
   const figures = new Growable(64 * 2 * FIGURES);
@@ -95,33 +93,30 @@ export function aggregateHexagons(
       const priceFrom = slot === 0 ? 0 : capacity - priced[1]!;
       const areaFrom = slot === 0 ? 0 : capacity - withArea[1]!;
       quartilesInto(prices, priceFrom, priced[slot]!, out, at + FIGURE.price25);
-      quartilesInto(perM2, areaFrom, withArea[slot]!, out, at + FIGURE.perM2_25);
+      quartilesInto(valuesM2, areaFrom, withArea[slot]!, out, at + FIGURE.perM2_25);
     }
     figures.length += 2 * FIGURES;
     cellKeys.push(cell);
     count[0] = count[1] = priced[0] = priced[1] = withArea[0] = withArea[1] = 0;
   };
 
-  const { price, area, lng, lat } = table;
-  for (let i = 0; i < positions.length; i++) {
-    const pos = positions[i]!;
-    const row = order[pos]!;
-    const slot = slotOf(pos, row);
-    if (slot < 0 || !inside(lng[row]!, lat[row]!)) continue;
+  for (let i = 0; i < keys.length; i++) {
+    const slot = slots[facets[i]!]!;
+    if (slot < 0 || !inside(lng[i]!, lat[i]!)) continue;
     const key = Math.floor(keys[i]! / divisor);
     if (key !== cell) {
       flush();
       cell = key;
     }
     count[slot]!++;
-    const p = price[row]!;
-    if (!usablePrice(p)) continue;
+    const p = price[i]!;
+    if (p !== p) continue; // NaN: no usable price
     // Slot 0 fills the scratch from the front, slot 1 from the back.
     prices[slot === 0 ? priced[0]! : capacity - 1 - priced[1]!] = p;
     priced[slot]!++;
-    const a = area ? area[row]! : 0;
-    if (!usableArea(a)) continue;
-    perM2[slot === 0 ? withArea[0]! : capacity - 1 - withArea[1]!] = p / a;
+    const m = perM2[i]!;
+    if (m !== m) continue;
+    valuesM2[slot === 0 ? withArea[0]! : capacity - 1 - withArea[1]!] = m;
     withArea[slot]!++;
   }
   flush();

@@ -9,9 +9,15 @@ import type { EngineFilter, HexCompare, HexResult, PriceStats, QuarterPrices } f
 import { pointInBox, type MercatorBox } from './bbox.ts';
 import { keyTest, passes, type FacetKeys, type FilterState } from './filter.ts';
 import { buildHexIndex, type HexIndex } from './hex-index.ts';
-import { aggregateHexagons, OutlineCache, type SlotOf } from './hexagons.ts';
+import { aggregateHexagons, OutlineCache } from './hexagons.ts';
 import type { Hierarchy } from './hierarchy.ts';
-import { GroupedPrices, PriceScratch } from './prices.ts';
+import {
+  groupedFigures,
+  priceColumns,
+  PriceScratch,
+  type EachInGroups,
+  type PriceColumns,
+} from './prices.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 
 export interface PriceContext {
@@ -26,6 +32,7 @@ export interface PriceContext {
 /** Per-load state built on first use. */
 export class PriceState {
   private scratch: PriceScratch | null = null;
+  private columns: PriceColumns | null = null;
   private hex: HexIndex | null = null;
   readonly outlines = new OutlineCache();
 
@@ -34,44 +41,69 @@ export class PriceState {
     return this.scratch;
   }
 
+  columnsFor(ctx: PriceContext): PriceColumns {
+    this.columns ??= priceColumns(ctx.table, ctx.h.order.subarray(0, ctx.h.size));
+    return this.columns;
+  }
+
   hexIndexFor(ctx: PriceContext): HexIndex {
-    this.hex ??= buildHexIndex(ctx.table, ctx.h.order.subarray(0, ctx.h.size));
+    this.hex ??= buildHexIndex(
+      ctx.table,
+      ctx.h.order.subarray(0, ctx.h.size),
+      ctx.keys.keys,
+      this.columnsFor(ctx),
+    );
     return this.hex;
   }
 }
 
-/** Visits every indexed position inside the boxes (whole tree leaves inside a box are not tested). */
-function forEachInBoxes(
-  ctx: PriceContext,
-  boxes: readonly MercatorBox[],
-  visit: (pos: number) => void,
-): void {
-  const { h, table } = ctx;
-  const tree = h.pointTree;
-  for (const box of boxes) {
+/**
+ * Position ranges of the boxes' tree leaves (inside: the whole leaf lies in the box), or of every position:
+ * collected once so that the two passes of groupedFigures walk the same set.
+ */
+function rangesOf(ctx: PriceContext, boxes: readonly MercatorBox[] | null): number[][] {
+  if (!boxes) return [[0, ctx.h.size, 1, -1]];
+  const tree = ctx.h.pointTree;
+  const out: number[][] = [];
+  boxes.forEach((box, b) => {
     const leaves = tree.search(box[0], box[1], box[2], box[3], 255);
     for (let k = 0; k < leaves; k++) {
       const hit = tree.hits[k] ?? 0;
-      const inside = (hit & 1) === 1;
-      for (let pos = tree.leafFirst(hit >>> 1), end = tree.leafEnd(hit >>> 1); pos < end; pos++) {
-        if (!inside) {
+      out.push([tree.leafFirst(hit >>> 1), tree.leafEnd(hit >>> 1), hit & 1, b]);
+    }
+  });
+  return out;
+}
+
+/** The positions of the ranges (points of partial leaves tested against their box) whose group is ≥ 0. */
+function eachIn(
+  ctx: PriceContext,
+  boxes: readonly MercatorBox[] | null,
+  groupOf: (pos: number) => number,
+): EachInGroups {
+  const ranges = rangesOf(ctx, boxes);
+  const { h, table } = ctx;
+  return (visit) => {
+    for (const [from = 0, to = 0, inside = 1, b = -1] of ranges) {
+      const box = boxes?.[b];
+      for (let pos = from; pos < to; pos++) {
+        const group = groupOf(pos);
+        if (group < 0) continue;
+        if (inside === 0 && box) {
           const row = h.order[pos] ?? 0;
           if (!pointInBox(table.lng[row] ?? 0, table.lat[row] ?? 0, box)) continue;
         }
-        visit(pos);
+        visit(pos, group);
       }
     }
-  }
+  };
 }
 
-function forEachPosition(
-  ctx: PriceContext,
-  boxes: readonly MercatorBox[] | null,
-  visit: (pos: number) => void,
-) {
-  if (boxes) forEachInBoxes(ctx, boxes, visit);
-  else for (let pos = 0; pos < ctx.h.size; pos++) visit(pos);
-}
+/** Group of a position under the current filter: its operation, or −1 when it does not pass. */
+const byOperation = (ctx: PriceContext) => {
+  const { filter, keys } = ctx;
+  return (pos: number) => (passes(filter, pos) ? (keys.keys[pos] ?? 0) & 1 : -1);
+};
 
 /** Sales and rents of the passing rows of the table (boxes null) or inside the boxes. */
 export function viewPrices(
@@ -79,28 +111,37 @@ export function viewPrices(
   state: PriceState,
   boxes: readonly MercatorBox[] | null,
 ): PriceStats {
-  const groups = new GroupedPrices(ctx.table, state.scratchFor(ctx.table), 2);
-  const { h, table, filter } = ctx;
-  forEachPosition(ctx, boxes, (pos) => {
-    if (!passes(filter, pos)) return;
-    const row = h.order[pos] ?? 0;
-    groups.add(row, table.operation[row] ?? 0);
-  });
-  return { figures: groups.finish() };
+  const each = eachIn(ctx, boxes, byOperation(ctx));
+  return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
 }
 
 /** Sales and rents of a cluster's passing members (its contiguous position range). */
 export function clusterPrices(ctx: PriceContext, state: PriceState, cluster: number): PriceStats {
-  const groups = new GroupedPrices(ctx.table, state.scratchFor(ctx.table), 2);
-  const { h, table, filter } = ctx;
+  const { h } = ctx;
   const start = h.clusters.start[cluster] ?? 0;
   const end = start + (h.clusters.count[cluster] ?? 0);
-  for (let pos = start; pos < end; pos++) {
-    if (!passes(filter, pos)) continue;
-    const row = h.order[pos] ?? 0;
-    groups.add(row, table.operation[row] ?? 0);
-  }
-  return { figures: groups.finish() };
+  const groupOf = byOperation(ctx);
+  const each: EachInGroups = (visit) => {
+    for (let pos = start; pos < end; pos++) {
+      const group = groupOf(pos);
+      if (group >= 0) visit(pos, group);
+    }
+  };
+  return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
+}
+
+/** groups[facetKey] under a filter: `group(key)` where the key passes, −1 elsewhere. */
+function groupTable(
+  ctx: PriceContext,
+  filter: EngineFilter,
+  group: (key: number) => number,
+): Int8Array | Int16Array {
+  const { keys, table } = ctx;
+  const { passes: keyPasses } = keyTest(filter, keys, table.quarters, table.colors);
+  const space = keys.quarters * keys.colors * 2;
+  const out = keys.quarters * 2 > 127 ? new Int16Array(space) : new Int8Array(space);
+  for (let key = 0; key < space; key++) out[key] = keyPasses(key) === 1 ? group(key) : -1;
+  return out;
 }
 
 /** Figures per quarter × operation under the filter with its quarters set aside. */
@@ -109,22 +150,22 @@ export function quarterPrices(
   state: PriceState,
   boxes: readonly MercatorBox[] | null,
 ): QuarterPrices {
-  const { h, table, keys } = ctx;
-  const test = keyTest({ ...ctx.engineFilter, quarters: 'todos' }, keys, table.quarters, table.colors);
-  const groups = new GroupedPrices(table, state.scratchFor(table), keys.quarters * 2);
+  const { keys, table } = ctx;
   const perQuarter = 2 * keys.colors;
-  const { mask, passes: keyPasses } = test;
-  forEachPosition(ctx, boxes, (pos) => {
-    const key = keys.keys[pos] ?? 0;
-    if ((mask ? (mask[key] ?? 0) : keyPasses(key)) !== 1) return;
-    groups.add(h.order[pos] ?? 0, Math.floor(key / perQuarter) * 2 + (key & 1));
-  });
-  return { quarters: table.quarters, figures: groups.finish() };
+  const groups = groupTable(
+    ctx,
+    { ...ctx.engineFilter, quarters: 'todos' },
+    (key) => Math.floor(key / perQuarter) * 2 + (key & 1),
+  );
+  const facet = keys.keys;
+  const each = eachIn(ctx, boxes, (pos) => groups[facet[pos] ?? 0] ?? -1);
+  const figures = groupedFigures(state.columnsFor(ctx), state.scratchFor(table), keys.quarters * 2, each);
+  return { quarters: table.quarters, figures };
 }
 
-/** The view's box grown by `cells` cell widths at resolution `res` (so cells cut by the edge stay whole). */
+/** The view's box grown by two cell edges at resolution `res` (so cells cut by the view's edge stay whole). */
 function padded(bbox: BBox, res: number): BBox {
-  // An H3 edge is ~1,281 km · 0.378^res… (resolution 0: 1,107 km; each step ÷ √7). Two edges in degrees.
+  // Mean H3 edge: 1,107.7 km at resolution 0, ÷ √7 per step; two edges, in degrees.
   const edgeKm = 1107.7 / Math.sqrt(7) ** res;
   const pad = (2 * edgeKm) / 111;
   const [w, s, e, n] = bbox;
@@ -141,38 +182,25 @@ export function hexagons(
   zoom: number,
   compare: HexCompare | null,
 ): HexResult {
-  const { table, keys, filter, h } = ctx;
+  const { table, keys } = ctx;
   const res = hexResolutionForZoom(zoom);
-  let slotOf: SlotOf;
+  const perQuarter = 2 * keys.colors;
+  let slots: Int8Array | Int16Array;
   if (!compare) {
-    slotOf = (pos, row) => (passes(filter, pos) ? (table.operation[row] ?? 0) : -1);
+    slots = groupTable(ctx, ctx.engineFilter, (key) => key & 1);
   } else {
     const base = table.quarters.indexOf(compare.base);
     const comparison = table.quarters.indexOf(compare.comparison);
-    const test = keyTest(
-      { ...ctx.engineFilter, quarters: [compare.base, compare.comparison], operations: [compare.operation] },
-      keys,
-      table.quarters,
-      table.colors,
-    );
-    const { mask, passes: keyPasses } = test;
-    slotOf = (pos, row) => {
-      const key = keys.keys[pos] ?? 0;
-      if ((mask ? (mask[key] ?? 0) : keyPasses(key)) !== 1) return -1;
-      const q = table.quarter[row] ?? 0;
-      return q === base ? 0 : q === comparison ? 1 : -1;
+    const filter = {
+      ...ctx.engineFilter,
+      quarters: [compare.base, compare.comparison],
+      operations: [compare.operation],
     };
+    slots = groupTable(ctx, filter, (key) => {
+      const q = Math.floor(key / perQuarter);
+      return q === base ? 0 : q === comparison ? 1 : -1;
+    });
   }
   const index = state.hexIndexFor(ctx);
-  const order = h.order;
-  return aggregateHexagons(
-    index,
-    table,
-    order,
-    state.scratchFor(table),
-    state.outlines,
-    res,
-    padded(bbox, res),
-    slotOf,
-  );
+  return aggregateHexagons(index, state.scratchFor(table), state.outlines, res, padded(bbox, res), slots);
 }
