@@ -97,6 +97,8 @@ export interface PropertyRow {
   operation: 'Venta' | 'Alquiler';
   quarter: string;
   color: string;
+  /** Built area in m²; NaN when unknown. */
+  area: number;
 }
 
 /**

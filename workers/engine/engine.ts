@@ -22,6 +22,7 @@ import { applyFilter, facetKeys, keyTest, type FacetKeys, type FilterState, type
 import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
 import { clusterOfRow, expansionZoom, queryClusters, queryLeaves, type QueryContext } from './queries.ts';
 import { summarize } from './summary.ts';
+import { usableArea } from './prices.ts';
 import {
   clusterPrices,
   hexagons,
@@ -205,6 +206,7 @@ export class ClusterEngine implements ClusterEngineApi {
         operation: t.operation[index] === 0 ? 'Venta' : 'Alquiler',
         quarter: t.quarters[t.quarter[index] ?? 0] ?? '',
         color: t.colors[t.color[index] ?? 0] ?? '',
+        area: usableArea(t.area?.[index] ?? Number.NaN) ? (t.area?.[index] ?? Number.NaN) : Number.NaN,
       });
     });
   }

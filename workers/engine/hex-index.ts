@@ -51,9 +51,12 @@ export function cellIndex(key: number, res: number): { upper: number; lower: num
 export const cellText = (upper: number, lower: number) =>
   upper.toString(16) + lower.toString(16).padStart(8, '0');
 
-/** Boundary of a cell as [lng, lat] pairs, flat (5 vertices for a pentagon, else 6). */
+/**
+ * Boundary of a cell as a closed ring of [lng, lat] pairs, flat, counter-clockwise (GeoJSON order: 7 vertices,
+ * the first repeated; 6 for a pentagon) — the form deck.gl's polygon layers take without normalizing.
+ */
 export function cellOutline(upper: number, lower: number): Float64Array {
-  return Float64Array.from(cellToBoundary(cellText(upper, lower), true).slice(0, -1).flat());
+  return Float64Array.from(cellToBoundary(cellText(upper, lower), true).flat());
 }
 
 /**
