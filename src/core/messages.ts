@@ -180,7 +180,7 @@ export const MESSAGES = {
     mode: 'Vista del mapa',
     modeClusters: 'Grupos',
     modeHexagons: 'Hexágonos',
-    compare: 'Comparar dos trimestres',
+    compare: 'Comparar dos periodos',
     compareBase: 'Trimestre base',
     compareWith: 'Comparar con',
     hexLoading: 'Calculando hexágonos…',

@@ -29,7 +29,7 @@ export const CHANGE_COLORS: readonly Rgba[] = [
   [178, 24, 43, 210],
 ];
 /** Too few transactions to colour. */
-export const FEW_COLOR: Rgba = [140, 140, 140, 110];
+export const FEW_COLOR: Rgba = [140, 140, 140, 80];
 /** % change class bounds (7 classes: ≤ −20, −20…−10, −10…−3, −3…3, 3…10, 10…20, ≥ 20). */
 export const CHANGE_BREAKS: readonly number[] = [-20, -10, -3, 3, 10, 20];
 

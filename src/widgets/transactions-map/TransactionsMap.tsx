@@ -111,6 +111,10 @@ export function TransactionsMap(props: TransactionsMapProps) {
         startTransition(() => events.current.onQuarterPrices?.(prices));
       },
       ...price.events,
+      onHexagons: (result, breaks) => {
+        price.events.onHexagons?.(result, breaks);
+        events.current.onHexagonBreaks?.(breaks);
+      },
     }),
     [filter, clock, map, mapId, clusterSizing, hexagons, price.events],
   );

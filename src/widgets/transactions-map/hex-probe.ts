@@ -35,7 +35,8 @@ export function hexFigures(hex: HexResult, slot: number, map: MapLibreMap) {
       top = i;
   }
   const at = (top * 2 + slot) * FIGURES;
-  const pixel = top >= 0 ? map.project(hexCentre(hex, top)) : null;
+  const centre = top >= 0 ? hexCentre(hex, top) : null;
+  const pixel = centre ? map.project(centre) : null;
   return {
     hexCells: hex.length,
     hexColoured: coloured,
@@ -45,6 +46,7 @@ export function hexFigures(hex: HexResult, slot: number, map: MapLibreMap) {
         ? null
         : {
             cell: hexCellText(hex, top),
+            centre: centre ?? [0, 0],
             pixel: [pixel.x, pixel.y] as [number, number],
             count: hex.figures[at + FIGURE.count] ?? 0,
             n: hex.figures[at + FIGURE.areaN] ?? 0,

@@ -30,6 +30,8 @@ export interface TransactionsProbe {
   hexResolution?: number;
   hexTop?: {
     cell: string;
+    /** [lng, lat] of the cell's centre and where it is drawn (CSS px of the map container). */
+    centre: [lng: number, lat: number];
     pixel: [x: number, y: number];
     count: number;
     n: number;

@@ -37,6 +37,8 @@ export interface TransactionsMapProps {
   compare?: { base: string; comparison: string } | null;
   /** The view's price figures per quarter and operation (the chart), after every move and filter change. */
   onQuarterPrices?: (prices: QuarterPrices) => void;
+  /** The level breaks ($/m²) of the hexagons just drawn (empty when comparing), for the legend. */
+  onHexagonBreaks?: (breaks: readonly number[]) => void;
   /** Where the map is after a move (the page writes it into the URL). */
   onViewChange?: (view: TransactionsView) => void;
 }
