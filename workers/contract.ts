@@ -112,6 +112,7 @@ export interface PriceStats {
 /**
  * The chart's figures per quarter × operation of the view, under the filter's colours and operations but
  * every quarter (the full trend stays visible while one quarter is selected or played): group q · 2 + op.
+ * The price quartiles are NaN (the chart reads counts and the price per m²).
  */
 export interface QuarterPrices {
   quarters: readonly string[];
@@ -129,7 +130,8 @@ export interface HexCompare {
  * H3 cells of a view at one resolution with their price figures, as typed arrays. Cell i is the H3 index
  * with upper and lower 32 bits cellUpper[i], cellLower[i]; its outline is vertices (lng, lat pairs) from
  * vertex starts[i] to starts[i + 1]; its two slots are figures[(i · 2 + slot) · FIGURES …] — slot 0 sales and
- * slot 1 rents, or with a HexCompare slot 0 the base quarter and slot 1 the comparison quarter.
+ * slot 1 rents, or with a HexCompare slot 0 the base quarter and slot 1 the comparison quarter. Only the
+ * per-m² quartiles are computed (the price ones are NaN): hexagons are coloured and described by them.
  */
 export interface HexResult {
   length: number;

@@ -208,7 +208,8 @@ export const MESSAGES = {
     colorLabel: 'Color',
     trendCaption: 'Transacciones y mediana del precio por m², por trimestre, en la vista',
     trendCount: 'transacciones',
-    trendHint: 'Arrastre sobre el gráfico para elegir trimestres (o use las flechas; Mayús amplía, Escape quita el filtro).',
+    trendHint:
+      'Arrastre sobre el gráfico para elegir trimestres (o use las flechas; Mayús amplía, Escape quita el filtro).',
     trendSales: 'Ventas',
     trendRents: 'Alquileres',
   },

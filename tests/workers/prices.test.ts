@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { cellToParent, latLngToCell } from 'h3-js';
+import { cellToLatLng, cellToParent, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { FIGURE, FIGURES, hexResolutionForZoom, MIN_HEX_COUNT } from '../../src/core/price-figures.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
@@ -7,7 +7,15 @@ import type { EngineFilter } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { cellIndex, cellText, fineKey, parentKey } from '../../workers/engine/hex-index.ts';
 import { COLORS, QUARTERS } from './helpers.ts';
-import { bruteFigures, expectFigures, rowArb, tableOfRows, type RowSpec } from './price-helpers.ts';
+import {
+  areaArb,
+  bruteFigures,
+  expectFigures,
+  priceArb,
+  rowArb,
+  tableOfRows,
+  type RowSpec,
+} from './price-helpers.ts';
 
 const WORLD: BBox = [-180, -85, 180, 85];
 
@@ -37,6 +45,15 @@ const passesFilter = (r: RowSpec, f: EngineFilter, ignoreQuarters = false) =>
   (ignoreQuarters || f.quarters === 'todos' || f.quarters.includes(QUARTERS[r.quarter] ?? '')) &&
   (f.colors === 'todos' || f.colors.includes(COLORS[r.color] ?? '')) &&
   (f.operations === 'todos' || f.operations.includes(r.operation === 0 ? 'Venta' : 'Alquiler'));
+
+/** Figures without the price quartiles (NaN): what hexagons and the chart carry. */
+function hexBrute(figures: number[]): number[];
+function hexBrute(table: PropertyTable, rows: readonly number[]): number[];
+function hexBrute(a: PropertyTable | number[], rows?: readonly number[]): number[] {
+  const f = Array.isArray(a) ? [...a] : bruteFigures(a, rows ?? []);
+  f[FIGURE.price25] = f[FIGURE.price50] = f[FIGURE.price75] = Number.NaN;
+  return f;
+}
 
 const rowsWhere = (rows: readonly RowSpec[], keep: (r: RowSpec) => boolean) =>
   rows.flatMap((r, i) => (keep(r) ? [i] : []));
@@ -86,7 +103,7 @@ describe('price figures under the filter (exact, split by operation)', () => {
             );
             expectFigures(
               answer.figures.subarray((q * 2 + op) * FIGURES),
-              expected,
+              hexBrute(expected),
               `q${String(q)} op${String(op)}`,
             );
           }
@@ -201,10 +218,16 @@ describe('hexagons', () => {
                 rows,
                 (r) => r.operation === op && passesFilter(r, filter) && cellOf(r) === id,
               );
-              expectFigures(hex.figures.subarray((c * 2 + op) * FIGURES), bruteFigures(table, members), id);
+              expectFigures(hex.figures.subarray((c * 2 + op) * FIGURES), hexBrute(table, members), id);
             }
-            // An outline of six [lng, lat] vertices around the cell.
-            expect((hex.starts[c + 1] ?? 0) - (hex.starts[c] ?? 0)).toBe(6);
+            // An outline of six [lng, lat] vertices around the cell, closed (the first one repeated).
+            const from = (hex.starts[c] ?? 0) * 2;
+            const to = (hex.starts[c + 1] ?? 0) * 2;
+            expect(to - from).toBe(14);
+            expect([hex.vertices[from], hex.vertices[from + 1]]).toEqual([
+              hex.vertices[to - 2],
+              hex.vertices[to - 1],
+            ]);
           }
         },
       ),
@@ -233,12 +256,51 @@ describe('hexagons', () => {
                 passesFilter({ ...r, operation: 1 }, { ...filter, operations: 'todos' }, true) &&
                 cellToParent(latLngToCell(r.lat, r.lng, 9), res) === id,
             );
-            expectFigures(hex.figures.subarray((c * 2 + slot) * FIGURES), bruteFigures(table, members), id);
+            expectFigures(hex.figures.subarray((c * 2 + slot) * FIGURES), hexBrute(table, members), id);
           }
         }
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('a small view (blocks of rows outside it skipped) answers its inner cells exactly as a large one', () => {
+    // 20,000 rows across the country: many 1,024-row blocks, most outside a city box.
+    const rows = fc.sample(
+      fc.record({
+        lng: fc.double({ min: -72, max: -62, noNaN: true }),
+        lat: fc.double({ min: 5, max: 11, noNaN: true }),
+        price: priceArb,
+        area: areaArb,
+        quarter: fc.integer({ min: 0, max: 3 }),
+        color: fc.integer({ min: 0, max: 2 }),
+        operation: fc.integer({ min: 0, max: 1 }),
+      }),
+      { numRuns: 20_000, seed: 16 },
+    );
+    const engine = engineOf(tableOfRows(rows));
+    const small: BBox = [-67.2, 10.2, -66.6, 10.7];
+    const zoom = 8;
+    const part = value(engine.getHexagons(small, zoom));
+    const all = value(engine.getHexagons([-75, 0, -58, 14], zoom));
+    const byId = new Map<string, number>();
+    for (let c = 0; c < all.length; c++) byId.set(cellText(all.cellUpper[c] ?? 0, all.cellLower[c] ?? 0), c);
+    let inner = 0;
+    for (let c = 0; c < part.length; c++) {
+      const id = cellText(part.cellUpper[c] ?? 0, part.cellLower[c] ?? 0);
+      const [lat, lng] = cellToLatLng(id);
+      // Cells well inside the view (a cell edge at resolution 5 is ~8.5 km): whole in both answers.
+      if (lng < small[0] + 0.2 || lng > small[2] - 0.2 || lat < small[1] + 0.2 || lat > small[3] - 0.2)
+        continue;
+      inner++;
+      const other = byId.get(id);
+      expect(other).toBeDefined();
+      expect([...part.figures.subarray(c * 2 * FIGURES, (c + 1) * 2 * FIGURES)]).toEqual([
+        ...all.figures.subarray((other ?? 0) * 2 * FIGURES, ((other ?? 0) + 1) * 2 * FIGURES),
+      ]);
+    }
+    expect(inner).toBeGreaterThan(0);
+    expect(part.length).toBeLessThan(all.length / 10);
   });
 
   it('the minimum count and the zoom rule are what the legend says', () => {

@@ -71,6 +71,35 @@ export interface HexIndex {
   readonly perM2: Float64Array;
   readonly lng: Float32Array;
   readonly lat: Float32Array;
+  /**
+   * [west, south, east, north] of every BLOCK consecutive rows: cell order is spatially coherent, so a city
+   * view skips the blocks outside it instead of testing a million rows.
+   */
+  readonly blockBoxes: Float32Array;
+}
+
+/** Rows per block of HexIndex.blockBoxes. */
+export const BLOCK = 1024;
+
+function blockBoxesOf(lng: Float32Array, lat: Float32Array): Float32Array {
+  const blocks = Math.ceil(lng.length / BLOCK);
+  const out = new Float32Array(blocks * 4);
+  for (let b = 0; b < blocks; b++) {
+    let w = Infinity;
+    let s = Infinity;
+    let e = -Infinity;
+    let n = -Infinity;
+    for (let i = b * BLOCK, end = Math.min(lng.length, (b + 1) * BLOCK); i < end; i++) {
+      const x = lng[i] ?? 0;
+      const y = lat[i] ?? 0;
+      if (x < w) w = x;
+      if (x > e) e = x;
+      if (y < s) s = y;
+      if (y > n) n = y;
+    }
+    out.set([w, s, e, n], 4 * b);
+  }
+  return out;
 }
 
 /** Keys of every indexed position (order[pos] is its table row), sorted by an LSD radix sort (2 × 17 bits). */
@@ -98,6 +127,7 @@ export function buildHexIndex(
     perM2: new Float64Array(n),
     lng: new Float32Array(n),
     lat: new Float32Array(n),
+    blockBoxes: new Float32Array(0),
   };
   for (let i = 0; i < n; i++) {
     const pos = sorted[i] ?? 0;
@@ -109,7 +139,7 @@ export function buildHexIndex(
     index.lng[i] = table.lng[row] ?? 0;
     index.lat[i] = table.lat[row] ?? 0;
   }
-  return index;
+  return { ...index, blockBoxes: blockBoxesOf(index.lng, index.lat) };
 }
 
 /** One stable counting-sort pass of `items` by a 17-bit digit. */

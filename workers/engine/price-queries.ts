@@ -159,7 +159,14 @@ export function quarterPrices(
   );
   const facet = keys.keys;
   const each = eachIn(ctx, boxes, (pos) => groups[facet[pos] ?? 0] ?? -1);
-  const figures = groupedFigures(state.columnsFor(ctx), state.scratchFor(table), keys.quarters * 2, each);
+  // The chart draws counts and medians per m²: the price quartiles are skipped (half the selection work).
+  const figures = groupedFigures(
+    state.columnsFor(ctx),
+    state.scratchFor(table),
+    keys.quarters * 2,
+    each,
+    false,
+  );
   return { quarters: table.quarters, figures };
 }
 

@@ -55,12 +55,16 @@ export type EachInGroups = (visit: (pos: number, group: number) => void) => void
 
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- counters indexed by in-range groups */
 
-/** FIGURES numbers per group: figures[group · FIGURES + FIGURE.x]. Two passes over the set (count, place). */
+/**
+ * FIGURES numbers per group: figures[group · FIGURES + FIGURE.x]. Two passes over the set (count, place).
+ * Without `withPrice` the price quartiles are left NaN (the chart reads only counts and prices per m²).
+ */
 export function groupedFigures(
   columns: PriceColumns,
   scratch: PriceScratch,
   groups: number,
   each: EachInGroups,
+  withPrice = true,
 ): Float64Array {
   const { price, perM2 } = columns;
   const count = new Uint32Array(groups);
@@ -86,8 +90,10 @@ export function groupedFigures(
   each((pos, g) => {
     const p = price[pos]!;
     if (p !== p) return;
-    values[priceNext[g]!] = p;
-    priceNext[g] = priceNext[g]! + 1;
+    if (withPrice) {
+      values[priceNext[g]!] = p;
+      priceNext[g] = priceNext[g]! + 1;
+    }
     const m = perM2[pos]!;
     if (m !== m) return;
     valuesM2[areaNext[g]!] = m;
@@ -98,7 +104,7 @@ export function groupedFigures(
     const at = k * FIGURES;
     out[at + FIGURE.count] = count[k]!;
     out[at + FIGURE.priceN] = priced[k]!;
-    quartilesInto(values, priceAt[k]!, priced[k]!, out, at + FIGURE.price25);
+    quartilesInto(values, priceAt[k]!, withPrice ? priced[k]! : 0, out, at + FIGURE.price25);
     out[at + FIGURE.areaN] = withArea[k]!;
     quartilesInto(valuesM2, areaAt[k]!, withArea[k]!, out, at + FIGURE.perM2_25);
   }

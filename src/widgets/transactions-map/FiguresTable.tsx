@@ -36,7 +36,8 @@ export function FiguresTable({
               {T.perM2}: {T.median} {m2(f.perM2.median)} ({T.quartiles} {range(f.perM2.p25, f.perM2.p75, m2)};
               n = {formatNumber(f.perM2.n, 0)})
             </dd>
-            <dd>
+            {/* Hexagons carry only the per-m² quartiles. */}
+            <dd hidden={!Number.isFinite(f.price.median)}>
               {T.price}: {T.median} {Number.isFinite(f.price.median) ? formatPrice(f.price.median) : '–'} (
               {T.quartiles} {range(f.price.p25, f.price.p75, formatPrice)})
             </dd>
