@@ -112,6 +112,27 @@ describe('price figures under the filter (exact, split by operation)', () => {
     );
   });
 
+  it('the chart answer is reused while only the quarters change, and recomputed for anything else', () => {
+    const rows = fc.sample(rowArb, { numRuns: 300, seed: 7 });
+    const table = tableOfRows(rows);
+    const engine = engineOf(table);
+    const first = value(engine.getQuarterPrices());
+    // The worker transfers answers' buffers: a detached first answer must not break the next one.
+    structuredClone(first.figures, { transfer: [first.figures.buffer] });
+    engine.setFilter({ quarters: ['2024-T2'], colors: 'todos', operations: 'todos' });
+    const again = value(engine.getQuarterPrices());
+    expect(again.figures.length).toBe(QUARTERS.length * 2 * FIGURES);
+    engine.setFilter({ quarters: ['2024-T2'], colors: ['rojo'], operations: 'todos' });
+    const red = value(engine.getQuarterPrices());
+    const q = 1;
+    const expected = bruteFigures(
+      table,
+      rowsWhere(rows, (r) => r.quarter === q && r.operation === 0 && r.color === COLORS.indexOf('rojo')),
+    );
+    expectFigures(red.figures.subarray(q * 2 * FIGURES), hexBrute(expected));
+    expect([...red.figures]).not.toEqual([...again.figures]);
+  });
+
   it("a cluster's passing members, from its own position range", () => {
     fc.assert(
       fc.property(fc.array(rowArb, { minLength: 2, maxLength: 300 }), filterArb, (rows, filter) => {

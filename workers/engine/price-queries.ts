@@ -35,6 +35,11 @@ export class PriceState {
   private columns: PriceColumns | null = null;
   private hex: HexIndex | null = null;
   readonly outlines = new OutlineCache();
+  /**
+   * The chart's last answer and what it depends on (box, colours, operations): the quarter filter is set
+   * aside, so stepping the time slider or brushing quarters asks the same figures again.
+   */
+  trend: { key: string; value: QuarterPrices } | null = null;
 
   scratchFor(table: PropertyTable): PriceScratch {
     this.scratch ??= new PriceScratch(Math.max(1, table.length));
@@ -151,6 +156,10 @@ export function quarterPrices(
   boxes: readonly MercatorBox[] | null,
 ): QuarterPrices {
   const { keys, table } = ctx;
+  const key = JSON.stringify([boxes, ctx.engineFilter.colors, ctx.engineFilter.operations]);
+  // Answers' buffers are transferred to the main thread: the cache keeps its own copy.
+  const copy = (v: QuarterPrices) => ({ quarters: v.quarters, figures: v.figures.slice() });
+  if (state.trend?.key === key) return copy(state.trend.value);
   const perQuarter = 2 * keys.colors;
   const groups = groupTable(
     ctx,
@@ -167,7 +176,9 @@ export function quarterPrices(
     each,
     false,
   );
-  return { quarters: table.quarters, figures };
+  const value = { quarters: table.quarters, figures };
+  state.trend = { key, value };
+  return copy(value);
 }
 
 /** The view's box grown by two cell edges at resolution `res` (so cells cut by the view's edge stay whole). */
