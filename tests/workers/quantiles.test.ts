@@ -56,6 +56,33 @@ describe('exact quartiles by selection', () => {
     );
   });
 
+  it('large ranges (the sampling step of the selection) give the exact order statistics too', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.integer({ min: 0, max: 9 })), {
+          minLength: 601,
+          maxLength: 5000,
+        }),
+        fc.nat(),
+        (list, seed) => {
+          const a = Float64Array.from(list);
+          const k = seed % list.length;
+          selectInPlace(a, 0, a.length - 1, k);
+          const sorted = [...list].sort((x, y) => x - y);
+          expect(a[k]).toBe(sorted[k]);
+          for (let i = 0; i < k; i++)
+            if ((a[i] ?? 0) > (a[k] ?? 0)) throw new Error(`a[${String(i)}] > a[k]`);
+          for (let i = k + 1; i < a.length; i++)
+            if ((a[i] ?? 0) < (a[k] ?? 0)) throw new Error(`a[${String(i)}] < a[k]`);
+          const out = new Float64Array(3);
+          quartilesInto(Float64Array.from(list), 0, list.length, out, 0);
+          expect([...out]).toEqual([0.25, 0.5, 0.75].map((p) => bruteQuantile(list, p)));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('handles a single value, all-equal values and an even count (the two middle values averaged)', () => {
     const out = new Float64Array(3);
     quartilesInto(Float64Array.of(42), 0, 1, out, 0);

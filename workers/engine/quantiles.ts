@@ -7,49 +7,48 @@
 
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- selection loops over in-bounds ranges */
 
-/** Insertion sort of a[lo..hi] (small ranges end the selection). */
-function insertionSort(a: Float64Array, lo: number, hi: number): void {
-  for (let i = lo + 1; i <= hi; i++) {
-    const v = a[i]!;
-    let j = i - 1;
-    while (j >= lo && a[j]! > v) {
-      a[j + 1] = a[j]!;
-      j--;
-    }
-    a[j + 1] = v;
-  }
-}
-
 /**
  * Reorders a[lo..hi] (inclusive, no NaN) so that a[k] is the value a sort would put there, everything in
- * [lo, k) is ≤ a[k] and everything in (k, hi] is ≥ a[k]. Hoare partitions around a median of three: equal
- * values (all-equal prices are common) split evenly instead of degrading to quadratic time.
+ * [lo, k) is ≤ a[k] and everything in (k, hi] is ≥ a[k]. Floyd and Rivest's selection: on a large range it
+ * first selects within a small sample around the expected position, so the partition that follows is nearly
+ * final (about 1.5 n comparisons for a median instead of quickselect's ~3.4 n); equal values (all-equal
+ * prices are common) are swapped past each other and split evenly.
  */
 export function selectInPlace(a: Float64Array, lo: number, hi: number, k: number): void {
-  while (hi - lo > 16) {
-    const mid = (lo + hi) >>> 1;
-    // Median of three into a[mid]; a[lo] ≤ a[mid] ≤ a[hi] also bounds the scans below.
-    if (a[mid]! < a[lo]!) swap(a, mid, lo);
-    if (a[hi]! < a[lo]!) swap(a, hi, lo);
-    if (a[hi]! < a[mid]!) swap(a, hi, mid);
-    const pivot = a[mid]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
+  let left = lo;
+  let right = hi;
+  while (right > left) {
+    if (right - left > 600) {
+      const n = right - left + 1;
+      const i = k - left + 1;
+      const z = Math.log(n);
+      const s = 0.5 * Math.exp((2 * z) / 3);
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (i - n / 2 < 0 ? -1 : 1);
+      const sampleLeft = Math.max(left, Math.floor(k - (i * s) / n + sd));
+      const sampleRight = Math.min(right, Math.floor(k + ((n - i) * s) / n + sd));
+      selectInPlace(a, sampleLeft, sampleRight, k);
+    }
+    const pivot = a[k]!;
+    let i = left;
+    let j = right;
+    swap(a, left, k);
+    if (a[right]! > pivot) swap(a, right, left);
+    while (i < j) {
+      swap(a, i, j);
+      i++;
+      j--;
       while (a[i]! < pivot) i++;
       while (a[j]! > pivot) j--;
-      if (i <= j) {
-        swap(a, i, j);
-        i++;
-        j--;
-      }
     }
-    // [lo, j] ≤ pivot ≤ [i, hi]; anything strictly between equals the pivot.
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
+    if (a[left] === pivot) swap(a, left, j);
+    else {
+      j++;
+      swap(a, j, right);
+    }
+    // a[j] is the pivot in its final place: keep the side that holds k.
+    if (j <= k) left = j + 1;
+    if (k <= j) right = j - 1;
   }
-  insertionSort(a, lo, hi);
 }
 
 function swap(a: Float64Array, i: number, j: number): void {

@@ -75,7 +75,9 @@ export function serializeExplorerState(state: ExplorerState): string {
     q.set('v', `${lat.toFixed(5)},${lng.toFixed(5)},${zoom.toFixed(2)}`);
   }
   if (state.mode === 'hexagons') q.set('m', 'hex');
-  if (state.compare) q.set('cmp', `${state.compare.base},${state.compare.comparison}`);
+  // A comparison only means something on the hexagons.
+  if (state.mode === 'hexagons' && state.compare)
+    q.set('cmp', `${state.compare.base},${state.compare.comparison}`);
   return q.toString().replaceAll('%2C', ',');
 }
 

@@ -44,7 +44,8 @@ export function usePriceLayer(
   const [hex, setHex] = useState<PriceLayerState['hex']>(null);
   const [hover, setHover] = useState<ItemHit | null>(null);
   const [selection, setSelection] = useState<Selection | null>(null);
-  const slot = request?.operation === 'Alquiler' ? 1 : 0;
+  // The slot the colours show: the operation's, or with a comparison the base quarter's.
+  const slot = !request?.compare && request?.operation === 'Alquiler' ? 1 : 0;
 
   const events = useMemo(
     (): ClusterMapEvents => ({
