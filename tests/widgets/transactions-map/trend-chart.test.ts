@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
+import { FIGURE, FIGURES } from '../../../src/core/price-figures.ts';
 import {
   keyQuarters,
   niceMax,
@@ -7,7 +7,7 @@ import {
   quarterRange,
   selectedIndices,
   trendPoints,
-} from '../../src/widgets/transactions-map/trend-chart.ts';
+} from '../../../src/widgets/transactions-map/trend-chart.ts';
 
 const Q = ['2024-T1', '2024-T2', '2024-T3', '2024-T4'];
 
