@@ -6,7 +6,7 @@ import { niceMax, type TrendPoint } from './trend-chart.ts';
 /** Width of one quarter in px. */
 export const STEP = 20;
 const HEIGHT = 56;
-const LEFT = 34;
+const LEFT = 48;
 const RIGHT = 40;
 
 type Handlers = Record<
