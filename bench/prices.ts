@@ -279,7 +279,7 @@ const md = [
   '',
   `Cells differ a little between the columns: the engine groups rows by their resolution-9 cell's ancestor (cellToParent), the peer by latLngToCell at the resolution (H3 children do not tile their parent exactly).`,
   '',
-  `Load average (1, 5, 15 min) before: ${load0.map((v) => v.toFixed(2)).join(', ')}; after: ${load1.map((v) => v.toFixed(2)).join(', ')} — a shared 2-core machine: wall times stretch with the load, the CPU column much less.`,
+  `Load average (1, 5, 15 min) before: ${load0.map((v) => v.toFixed(2)).join(', ')}; after: ${load1.map((v) => v.toFixed(2)).join(', ')} — a shared 2-core machine: wall times stretch with the load. The CPU column is the whole process's (V8's background GC threads included), so it can exceed the wall time.`,
 ].join('\n');
 writeResults(
   'prices',
