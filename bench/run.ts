@@ -11,6 +11,7 @@ const SUITES: Readonly<Record<string, string>> = {
   datagen: 'bench/datagen.ts',
   engine: 'bench/engine/run.ts',
   stacked: 'bench/engine/stacked.ts',
+  prices: 'bench/prices.ts',
   geocoder: 'bench/geocoder.ts',
   'geocoder-eval': 'bench/geocoder-eval.ts',
   'server-load': 'bench/server-load.ts',

@@ -41,6 +41,8 @@ export interface LoadResult {
   indexed: number;
   /** Rows left out: invalid or out-of-range coordinates, or dictionary indices out of range. */
   rejected: number;
+  /** Indexed rows whose price cannot be true (negative, NaN, past PLAUSIBLE): drawn and counted blank. */
+  impossiblePrices: number;
   quarters: readonly string[];
   colors: readonly string[];
   buildMs: number;
@@ -97,6 +99,50 @@ export interface PropertyRow {
   operation: 'Venta' | 'Alquiler';
   quarter: string;
   color: string;
+  /** Built area in m²; NaN when unknown. */
+  area: number;
+}
+
+/**
+ * Price figures of a set of rows under the filter: two groups, sales (SALE) then rents (RENTAL), FIGURES
+ * numbers each in the layout of src/core/price-figures.ts (read them with `readFigures`).
+ */
+export interface PriceStats {
+  figures: Float64Array;
+}
+
+/**
+ * The chart's figures per quarter × operation of the view, under the filter's colours and operations but
+ * every quarter (the full trend stays visible while one quarter is selected or played): group q · 2 + op.
+ * The price quartiles are NaN (the chart reads counts and the price per m²).
+ */
+export interface QuarterPrices {
+  quarters: readonly string[];
+  figures: Float64Array;
+}
+
+/** Hexagons coloured by the change between two quarters of one operation. */
+export interface HexCompare {
+  base: string;
+  comparison: string;
+  operation: 'Venta' | 'Alquiler';
+}
+
+/**
+ * H3 cells of a view at one resolution with their price figures, as typed arrays. Cell i is the H3 index
+ * with upper and lower 32 bits cellUpper[i], cellLower[i]; its outline is vertices (lng, lat pairs) from
+ * vertex starts[i] to starts[i + 1]; its two slots are figures[(i · 2 + slot) · FIGURES …] — slot 0 sales and
+ * slot 1 rents, or with a HexCompare slot 0 the base quarter and slot 1 the comparison quarter. Only the
+ * per-m² quartiles are computed (the price ones are NaN): hexagons are coloured and described by them.
+ */
+export interface HexResult {
+  length: number;
+  resolution: number;
+  cellUpper: Uint32Array;
+  cellLower: Uint32Array;
+  vertices: Float64Array;
+  starts: Uint32Array;
+  figures: Float64Array;
 }
 
 /** Errors cross the worker boundary as values, never as throws (spec: a clear error, not a crash). */
@@ -127,6 +173,17 @@ export interface ClusterEngineApi {
   getSummary(bbox?: BBox): Answer<Summary>;
   /** Counts under the filter of the properties inside a drawn area (the drawing map's polygon or circle). */
   countInShape(shape: AreaShape): Answer<AreaCount>;
+  /** Price figures under the filter of the whole table or of the properties inside the box. */
+  getPrices(bbox?: BBox): Answer<PriceStats>;
+  /** Price figures of a cluster's members that pass the filter. */
+  getClusterPrices(clusterId: number): Answer<PriceStats>;
+  /** Price figures per quarter and operation (the filter's quarters set aside), of the table or a box. */
+  getQuarterPrices(bbox?: BBox): Answer<QuarterPrices>;
+  /**
+   * H3 hexagons of the view at the zoom's resolution (hexResolutionForZoom) under the filter, or compared
+   * between two quarters. The first call after a load indexes every row's cell (about 1 s per million).
+   */
+  getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Answer<HexResult>;
 }
 
 /**
@@ -149,6 +206,10 @@ export const CALL_POLICY = {
   getProperty: 'ordered',
   getSummary: 'latest',
   countInShape: 'latest',
+  getPrices: 'latest',
+  getClusterPrices: 'ordered',
+  getQuarterPrices: 'latest',
+  getHexagons: 'latest',
 } as const satisfies Record<keyof ClusterEngineApi, CallPolicy>;
 
 export type EngineMethod = keyof ClusterEngineApi;

@@ -4,7 +4,6 @@
  * (validRows: rows the engine can index; validateTable: the strict form for whole files).
  */
 import { fill, MESSAGES } from './messages.ts';
-import { isPlausible, PLAUSIBLE } from './plausible.ts';
 import { TABLE_LIMITS } from './table.ts';
 import type { PropertyTable } from './types.ts';
 
@@ -52,6 +51,11 @@ export function tableProblem(table: unknown): string | null {
     if (!(column instanceof type)) return `la columna ${name} falta o no es un ${type.name}`;
     if (column.length !== n) return `la columna ${name} tiene ${column.length} filas y se esperaban ${n}`;
   }
+  // The built area is optional (older files, callers without it); when present it is one Float32 per row.
+  if (t.area !== undefined) {
+    if (!(t.area instanceof Float32Array)) return 'la columna area no es un Float32Array';
+    if (t.area.length !== n) return `la columna area tiene ${t.area.length} filas y se esperaban ${n}`;
+  }
   if (!isLabels(t.quarters) || !isLabels(t.colors))
     return 'los diccionarios de trimestres y colores deben ser listas de textos';
   // Capped here too (not only in the VEPT decoder): a table can reach the worker by other paths, and the
@@ -70,8 +74,9 @@ function rowCodeProblem(table: PropertyTable, i: number): string | null {
 }
 
 /**
- * Rows that can be indexed: finite coordinates within ±180/±90, dictionary indices in range and a plausible
- * price (PLAUSIBLE; 0 = not given). The others are counted as rejected, and the explorer says how many.
+ * Rows that can be indexed: finite coordinates within ±180/±90 and dictionary indices in range. The others
+ * are counted as rejected, and the explorer says how many. (An impossible price does not reject a row: the
+ * transaction happened; its price is left blank and counted, see the engine's load.)
  */
 export function validRows(table: PropertyTable): Uint32Array {
   const rows = new Uint32Array(table.length);
@@ -80,7 +85,6 @@ export function validRows(table: PropertyTable): Uint32Array {
     const lng = table.lng[i] ?? Number.NaN;
     const lat = table.lat[i] ?? Number.NaN;
     if (!(Math.abs(lng) <= 180 && Math.abs(lat) <= 90)) continue; // false for NaN too
-    if (!isPlausible(table.price[i] ?? Number.NaN, PLAUSIBLE.price)) continue; // shown as '-1e+302M' before
     if (rowCodeProblem(table, i) !== null) continue;
     rows[n++] = i;
   }

@@ -7,19 +7,23 @@ import type { PropertyTable } from './types.ts';
  * VEPT: the binary form of a PropertyTable, for files and HTTP. Little-endian throughout.
  *
  *   0  'VEPT' magic            4 bytes
- *   4  version (1)             uint32
+ *   4  version (1 or 2)        uint32
  *   8  length (rows)           uint32
  *  12  dictionary JSON bytes   uint32   → UTF-8 JSON {"quarters": [...], "colors": [...]}
  *  16  dictionary JSON, then zero padding to a multiple of 8
  *      columns in order, each starting on an 8-byte boundary:
  *      lng f64 · lat f64 · price f64 · operation u8 · quarter u16 · color u16
+ *      version 2 only: area f32 (built m², NaN = unknown)
  *
+ * A table with an area column is written as version 2, one without as version 1 (byte for byte what older
+ * writers made); both versions are read, a version-1 table has no `area`.
  * The buffer ends right after the last column's padding. Aligned columns let `decodeTable` make typed-array
  * views into the input without copying when the input starts 8-byte aligned (a fresh ArrayBuffer, a fetch or a
  * file read); otherwise it copies.
  */
 const MAGIC = 0x54504556; // 'VEPT' read as little-endian uint32
-const VERSION = 1;
+const VERSION_PLAIN = 1;
+const VERSION_AREA = 2;
 const HEADER = 16;
 /** Guard against absurd lengths in corrupt headers (10M rows is twice the largest supported set). */
 const MAX_ROWS = 10_000_000;
@@ -36,11 +40,20 @@ const pad8 = (n: number) => (n + 7) & ~7;
 
 interface Layout {
   dictBytes: number;
-  offsets: { lng: number; lat: number; price: number; operation: number; quarter: number; color: number };
+  offsets: {
+    lng: number;
+    lat: number;
+    price: number;
+    operation: number;
+    quarter: number;
+    color: number;
+    /** −1 in version 1. */
+    area: number;
+  };
   total: number;
 }
 
-function layout(rows: number, dictBytes: number): Layout {
+function layout(rows: number, dictBytes: number, withArea: boolean): Layout {
   let at = pad8(HEADER + dictBytes);
   const take = (bytes: number) => {
     const start = at;
@@ -54,6 +67,7 @@ function layout(rows: number, dictBytes: number): Layout {
     operation: take(rows),
     quarter: take(rows * 2),
     color: take(rows * 2),
+    area: withArea ? take(rows * 4) : -1,
   };
   return { dictBytes, offsets, total: at };
 }
@@ -65,11 +79,11 @@ function layout(rows: number, dictBytes: number): Layout {
  */
 export function encodeTableParts(table: PropertyTable): { parts: Uint8Array[]; byteLength: number } {
   const dict = new TextEncoder().encode(JSON.stringify({ quarters: table.quarters, colors: table.colors }));
-  const { offsets, total } = layout(table.length, dict.byteLength);
+  const { offsets, total } = layout(table.length, dict.byteLength, table.area !== undefined);
   const header = new Uint8Array(offsets.lng);
   const view = new DataView(header.buffer);
   view.setUint32(0, MAGIC, true);
-  view.setUint32(4, VERSION, true);
+  view.setUint32(4, table.area ? VERSION_AREA : VERSION_PLAIN, true);
   view.setUint32(8, table.length, true);
   view.setUint32(12, dict.byteLength, true);
   header.set(dict, HEADER);
@@ -81,6 +95,7 @@ export function encodeTableParts(table: PropertyTable): { parts: Uint8Array[]; b
     [offsets.quarter, table.quarter],
     [offsets.color, table.color],
   ];
+  if (table.area) columns.push([offsets.area, table.area]);
   const parts: Uint8Array[] = [header];
   columns.forEach(([start, column], k) => {
     parts.push(new Uint8Array(column.buffer, column.byteOffset, column.byteLength));
@@ -132,13 +147,14 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC) throw new Error('VEPT: no es una tabla VEPT');
   const version = view.getUint32(4, true);
-  if (version !== VERSION) throw new Error(`VEPT: versión ${version} no soportada`);
+  if (version !== VERSION_PLAIN && version !== VERSION_AREA)
+    throw new Error(`VEPT: versión ${version} no soportada`);
   const rows = view.getUint32(8, true);
   const dictBytes = view.getUint32(12, true);
   if (rows > MAX_ROWS) throw new Error('VEPT: demasiadas filas');
   if (dictBytes > MAX_DICT_BYTES)
     throw new Error(`VEPT: ${fill(MESSAGES.table.dictionaryTooBig, { n: dictBytes, max: MAX_DICT_BYTES })}`);
-  const { offsets, total } = layout(rows, dictBytes);
+  const { offsets, total } = layout(rows, dictBytes, version === VERSION_AREA);
   if (HEADER + dictBytes > bytes.byteLength || total > bytes.byteLength)
     throw new Error(`VEPT: datos truncados (${bytes.byteLength} bytes, se esperaban ${total})`);
   // The header fixes the size exactly, so extra bytes mean a damaged or concatenated file.
@@ -167,6 +183,7 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
     color: column(Uint16Array, offsets.color),
     quarters,
     colors,
+    ...(offsets.area >= 0 ? { area: column(Float32Array, offsets.area) } : {}),
   };
   // A corrupt file could point rows past the dictionaries; refuse it here rather than deep in the engine.
   const problem = validateTable(table);

@@ -73,7 +73,9 @@ export function emptyTable(): PropertyTable {
 
 /** The buffers to list as transferables when posting a table (each once, even if columns share one). */
 export function tableTransferables(table: PropertyTable): ArrayBuffer[] {
-  const columns = [table.lng, table.lat, table.price, table.operation, table.quarter, table.color];
+  const columns: ArrayBufferView[] = [table.lng, table.lat, table.price, table.operation, table.quarter];
+  columns.push(table.color);
+  if (table.area) columns.push(table.area);
   const buffers = new Set<ArrayBuffer>();
   for (const column of columns) {
     if (column.buffer instanceof ArrayBuffer) buffers.add(column.buffer);

@@ -98,6 +98,12 @@ export interface PropertyTable {
   readonly operation: Uint8Array;
   readonly quarter: Uint16Array;
   readonly color: Uint16Array;
+  /**
+   * Built area in m² (areaConstruccion), optional: absent in tables from older files and callers that do not
+   * know it; NaN (or any value that is not a positive finite number) means unknown for that row. Float32: m²
+   * need no more than 7 significant digits, and it halves the column.
+   */
+  readonly area?: Float32Array;
   /** Quarter labels, sorted ascending; `quarter[i]` indexes this list. */
   readonly quarters: readonly string[];
   /** Colour category labels, sorted; `color[i]` indexes this list. */

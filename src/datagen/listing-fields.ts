@@ -105,6 +105,18 @@ export function featuresFor(rng: Rng, type: PropertyType): Features {
   };
 }
 
+/** Share of transaction rows whose built area the source did not record (left NaN: unknown). */
+export const UNKNOWN_AREA_SHARE = 0.06;
+
+/**
+ * The built area (m²) a transactions table stores for a row: the listing's areaConstruccion for its type, NaN
+ * for a plot (a Terreno has no building) and for about 6% of other rows (registries often omit it).
+ */
+export function tableAreaFor(rng: Rng, type: PropertyType): number {
+  const built = featuresFor(rng, type).areaConstruccion;
+  return built > 0 && rng.next() >= UNKNOWN_AREA_SHARE ? built : Number.NaN;
+}
+
 /** A `zona` value as backends send it (see ZONE_VALUES). */
 export const pickZone = (rng: Rng) => pick(rng, ZONE_VALUES);
 /** The colour category at `index` of COLOR_CATEGORIES. */

@@ -1,6 +1,6 @@
 import { allocateTable } from '../core/table.ts';
 import { OPERATION_CODE, type PropertyTable } from '../core/types.ts';
-import { QUARTERS } from './listing-fields.ts';
+import { QUARTERS, tableAreaFor } from './listing-fields.ts';
 import { describeListing, drawCore, type CoreDraw } from './listings.ts';
 import { PLACES, type Place } from './places.ts';
 import { checkedCount, createRng, subSeed } from './random.ts';
@@ -19,7 +19,8 @@ export interface TransactionOptions {
  * per million rows on one core of the 2-core dev machine). Row `i` is drawn from its own sub-stream
  * `subSeed(seed, i)`, so `transactionRecord` can rebuild any single row's full record without generating the
  * others, and a row doesn't depend on `count`. Dictionaries are the generator's 16 quarters and 5 colour
- * categories, sorted as `buildPropertyTable` makes them.
+ * categories, sorted as `buildPropertyTable` makes them. The built area is plausible for the row's type (NaN
+ * for plots and for ~6% of rows whose area is unknown).
  */
 export function generateTransactionsTable(options: TransactionOptions): PropertyTable {
   const table = allocateTransactions(options.count);
@@ -28,8 +29,9 @@ export function generateTransactionsTable(options: TransactionOptions): Property
 }
 
 /** The empty table `generateTransactionsTable` fills: its columns and dictionaries, every row zero. */
-export function allocateTransactions(count: number): PropertyTable {
-  return allocateTable(checkedCount(count), [...QUARTERS], [...COLOR_CATEGORIES]);
+export function allocateTransactions(count: number): PropertyTable & { area: Float32Array } {
+  const n = checkedCount(count);
+  return { ...allocateTable(n, [...QUARTERS], [...COLOR_CATEGORIES]), area: new Float32Array(n) };
 }
 
 /**
@@ -37,8 +39,13 @@ export function allocateTransactions(count: number): PropertyTable {
  * caller may fill a large table a slice at a time — the embedded server does, to keep answering other
  * requests — and get the same bytes as one `generateTransactionsTable` call.
  */
-export function fillTransactionRows(table: PropertyTable, seed: number, from: number, to: number): void {
-  const { lat, lng, price, operation, quarter, color } = table;
+export function fillTransactionRows(
+  table: PropertyTable & { area: Float32Array },
+  seed: number,
+  from: number,
+  to: number,
+): void {
+  const { lat, lng, price, operation, quarter, color, area } = table;
   const rng = createRng(0);
   for (let i = from; i < to; i++) {
     rng.reseed(subSeed(seed, i));
@@ -49,6 +56,8 @@ export function fillTransactionRows(table: PropertyTable, seed: number, from: nu
     operation[i] = OPERATION_CODE[row.operacion];
     quarter[i] = row.quarterIndex;
     color[i] = row.colorIndex;
+    // Drawn after the core fields, so every other column is what it was before the table had areas.
+    area[i] = tableAreaFor(rng, row.tipoInmueble);
   }
 }
 
@@ -91,8 +100,12 @@ export function transactionRecord(table: PropertyTable, index: number, seed: num
     operacion,
     precio: table.price[index] ?? 0,
   };
+  const record = describeListing(rng, index + 1, core);
+  // The table's built area is authoritative too when it has one (an unknown one reads 0, as normalization does).
+  const area = table.area?.[index];
   return {
-    ...describeListing(rng, index + 1, core),
+    ...record,
+    areaConstruccion: area === undefined ? record.areaConstruccion : area > 0 ? area : 0,
     id: `tx-${index}`,
     trimestre: table.quarters[table.quarter[index] ?? 0] ?? '',
     color: table.colors[table.color[index] ?? 0] ?? '',

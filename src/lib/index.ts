@@ -46,7 +46,9 @@ export type {
 } from '../widgets/property-cluster-map/PropertyClusterMap.tsx';
 export type { TransactionFiltersProps } from '../widgets/transactions-map/TransactionFilters.tsx';
 export type { TransactionsMapProps, TransactionsView } from '../widgets/transactions-map/TransactionsMap.tsx';
-export type { QuarterBar } from '../widgets/transactions-map/QuarterChart.tsx';
+export { trendPoints, type TrendPoint } from '../widgets/transactions-map/trend-chart.ts';
+export type { PriceLegendProps } from '../widgets/transactions-map/PriceLegend.tsx';
+export type { QuarterPrices } from '../../workers/contract.ts';
 export type { ClusterSizing } from '../layers/cluster-layers.ts';
 export type { AddressResult } from '../geocoding/client.ts';
 

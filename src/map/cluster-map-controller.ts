@@ -10,13 +10,18 @@ import {
   type ClusterSizing,
 } from '../layers/cluster-layers.ts';
 import { highlightLayers } from '../layers/highlight-layers.ts';
+import { hexagonColors, hexagonLayers } from '../layers/hexagon-layers.ts';
 import { ClusterClient, isEngineClosed, type WorkerHandle } from '../../workers/client.ts';
 import type {
   ClusterResult,
   EngineFilter,
   EngineOptions,
+  HexCompare,
+  HexResult,
   LoadResult,
+  PriceStats,
   PropertyRow,
+  QuarterPrices,
   Summary,
 } from '../../workers/contract.ts';
 import { NO_FILTER } from '../../workers/contract.ts';
@@ -48,6 +53,19 @@ export interface StackHit {
   y: number;
 }
 
+/** A hexagon or a cluster under the pointer (index into the answer, or the cluster id) and where. */
+export interface ItemHit {
+  index: number;
+  x: number;
+  y: number;
+}
+
+/** The price layer instead of clusters: one operation's median price per m², or its change between quarters. */
+export interface HexagonRequest {
+  operation: 'Venta' | 'Alquiler';
+  compare: HexCompare | null;
+}
+
 /** What a clustered map tells its owner (all optional; the controller never imports React or Redux). */
 export interface ClusterMapEvents {
   /** A new view was drawn (clusters and single points under the filter). */
@@ -66,6 +84,16 @@ export interface ClusterMapEvents {
   onActiveCluster?: (cluster: number | null) => void;
   /** deck.gl finished a frame (the explorer times its paints with it). */
   onAfterRender?: () => void;
+  /** New hexagons were drawn (hexagon mode), with the level breaks their colours use (none when comparing). */
+  onHexagons?: (hex: HexResult, breaks: readonly number[]) => void;
+  /** The hexagon under the pointer (index into the last answer), or null. */
+  onHexHover?: (hit: ItemHit | null) => void;
+  /** A click on a hexagon, or null for a click beside them. */
+  onHexSelect?: (hit: ItemHit | null) => void;
+  /** A click on a cluster (before it zooms in or opens as a stack): `index` is its cluster id. */
+  onClusterSelect?: (hit: ItemHit & { count: number }) => void;
+  /** The view's price figures per quarter and operation (asked only when `prices` is on). */
+  onQuarterPrices?: (prices: QuarterPrices) => void;
 }
 
 export interface ClusterMapProps extends ClusterMapEvents {
@@ -84,6 +112,10 @@ export interface ClusterMapProps extends ClusterMapEvents {
   summaries: boolean;
   /** 25-px icons with a fitted count (listing maps) or circles sized by count (the explorer). */
   sizing: ClusterSizing;
+  /** Draw price hexagons instead of clusters (null or absent: clusters). */
+  hexagons?: HexagonRequest | null;
+  /** Ask the view's per-quarter price figures after every view. */
+  prices?: boolean;
 }
 
 export interface ClusterMapOptions {
@@ -105,11 +137,17 @@ const NO_EVENTS: ClusterMapEvents = {
   onStack: undefined,
   onActiveCluster: undefined,
   onAfterRender: undefined,
+  onHexagons: undefined,
+  onHexHover: undefined,
+  onHexSelect: undefined,
+  onClusterSelect: undefined,
+  onQuarterPrices: undefined,
 };
 
 const sameColors = (a: ClusterLayerColors, b: ClusterLayerColors) =>
   a.sale === b.sale && a.rental === b.rental;
 const filterKey = (f: EngineFilter) => JSON.stringify(f);
+const hexKey = (h: HexagonRequest | null | undefined) => JSON.stringify(h ?? null);
 const report = (reason: unknown) => {
   if (!isEngineClosed(reason)) console.error(reason);
 };
@@ -131,6 +169,10 @@ export class ClusterMapController {
   private appliedFilter = filterKey(NO_FILTER);
   private view: ClusterResult | null = null;
   private clusters: Layer[] = [];
+  private appliedHexagons = hexKey(null);
+  private hex: HexResult | null = null;
+  private hexLayers: Layer[] = [];
+  private hexHovered = -1;
   private activeCluster: number | null = null;
   private hovered: number | null = null;
   private picker: ScreenPicker | null = null;
@@ -166,6 +208,7 @@ export class ClusterMapController {
     if (!sameColors(previous.colors, next.colors) && this.view)
       this.clusters = this.clusterLayersOf(this.view);
     if (this.loaded && filterKey(next.filter) !== this.appliedFilter) this.applyFilter();
+    else if (this.loaded && hexKey(next.hexagons) !== this.appliedHexagons) this.query();
     if (previous.activeRow !== next.activeRow) this.lookUpActive();
     this.render();
   }
@@ -186,6 +229,16 @@ export class ClusterMapController {
   /** Table rows of a cluster under the filter, a page at a time (a stack's list). */
   clusterRows(clusterId: number, limit: number, offset = 0): Promise<Uint32Array> {
     return this.client.getLeaves(clusterId, limit, offset);
+  }
+
+  /** A cluster's price figures under the filter (details on demand). */
+  clusterPrices(clusterId: number): Promise<PriceStats> {
+    return this.client.getClusterPrices(clusterId);
+  }
+
+  /** The hexagons drawn last (null before the first answer or in cluster mode). */
+  get currentHexagons(): HexResult | null {
+    return this.props.hexagons ? this.hex : null;
   }
 
   /** One row of the indexed table (for a list of rows the page does not hold as records). */
@@ -210,6 +263,8 @@ export class ClusterMapController {
     this.view = null;
     this.clusters = [];
     this.picker = null;
+    this.hex = null;
+    this.hexLayers = [];
   }
 
   /** Sends the filter and re-asks the view right behind it (the worker answers in order). */
@@ -224,6 +279,20 @@ export class ClusterMapController {
     if (!this.loaded || this.destroyed) return;
     const b = this.map.getBounds();
     const box: BBox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+    const request = this.props.hexagons ?? null;
+    this.appliedHexagons = hexKey(request);
+    if (this.props.prices)
+      this.client.getQuarterPrices(box).then((prices) => {
+        if (prices && !this.destroyed) this.props.onQuarterPrices?.(prices);
+      }, report);
+    if (this.props.summaries)
+      this.client.getSummary(box).then((summary) => {
+        if (summary && !this.destroyed) this.props.onSummary?.(summary);
+      }, report);
+    if (request) {
+      this.queryHexagons(box, request);
+      return;
+    }
     this.client.getClusters(box, this.map.getZoom()).then((view) => {
       if (!view || this.destroyed) return; // a newer view superseded this one
       this.view = view;
@@ -232,11 +301,20 @@ export class ClusterMapController {
       this.props.onView?.(view, box);
       this.lookUpActive();
     }, report);
-    if (this.props.summaries)
-      this.client.getSummary(box).then((summary) => {
-        if (summary && !this.destroyed) this.props.onSummary?.(summary);
-      }, report);
   };
+
+  /** Hexagons of the box, coloured for the request that asked them (a newer request supersedes). */
+  private queryHexagons(box: BBox, request: HexagonRequest): void {
+    this.client.getHexagons(box, this.map.getZoom(), request.compare).then((hex) => {
+      if (!hex || this.destroyed || hexKey(this.props.hexagons) !== hexKey(request)) return;
+      const coloring = { slot: request.operation === 'Venta' ? 0 : 1, compare: request.compare !== null };
+      const { colors, breaks } = hexagonColors(hex, coloring);
+      this.hex = hex;
+      this.hexLayers = hexagonLayers(this.options.id, hex, colors);
+      this.render();
+      this.props.onHexagons?.(hex, breaks);
+    }, report);
+  }
 
   private clusterLayersOf(view: ClusterResult): Layer[] {
     const { colors, sizing, radius } = this.props;
@@ -246,6 +324,10 @@ export class ClusterMapController {
   }
 
   private render(): void {
+    if (this.props.hexagons) {
+      if (this.hex) this.overlay.setProps({ layers: this.hexLayers });
+      return;
+    }
     const view = this.view;
     if (!view) return;
     const { highlightRows, activeRow, selection, radius } = this.props;
@@ -298,7 +380,23 @@ export class ClusterMapController {
     this.picker?.invalidate();
   };
 
+  /** Index of the hexagon under a pixel. */
+  private pickHexagon(x: number, y: number): number | null {
+    const hex = this.hex;
+    if (!hex) return null;
+    const info = this.overlay.pickObject({ x, y, radius: 0, layerIds: [`${this.options.id}-hexagons`] });
+    return info && info.index >= 0 && info.index < hex.length ? info.index : null;
+  }
+
   private readonly onMove = (e: MapMouseEvent): void => {
+    if (this.props.hexagons) {
+      const cell = this.pickHexagon(e.point.x, e.point.y) ?? -1;
+      this.map.getCanvas().style.cursor = cell < 0 ? '' : 'pointer';
+      if (cell < 0 && this.hexHovered < 0) return;
+      this.hexHovered = cell;
+      this.props.onHexHover?.(cell < 0 ? null : { index: cell, x: e.point.x, y: e.point.y });
+      return;
+    }
     const i = this.pick(e.point.x, e.point.y);
     this.map.getCanvas().style.cursor = i === null ? '' : 'pointer';
     const view = this.view;
@@ -309,12 +407,21 @@ export class ClusterMapController {
   };
 
   private readonly onLeave = (): void => {
+    if (this.hexHovered >= 0) {
+      this.hexHovered = -1;
+      this.props.onHexHover?.(null);
+    }
     if (this.hovered === null) return;
     this.hovered = null;
     this.props.onHover?.(null);
   };
 
   private readonly onClick = (e: MapMouseEvent): void => {
+    if (this.props.hexagons) {
+      const cell = this.pickHexagon(e.point.x, e.point.y);
+      this.props.onHexSelect?.(cell === null ? null : { index: cell, x: e.point.x, y: e.point.y });
+      return;
+    }
     const view = this.view;
     const i = this.pick(e.point.x, e.point.y);
     if (!view || i === null) {
@@ -326,6 +433,7 @@ export class ClusterMapController {
     if (count > 1) {
       const [lng = 0, lat = 0] = [view.positions[2 * i], view.positions[2 * i + 1]];
       const { x, y } = e.point;
+      this.props.onClusterSelect?.({ index: id, count, x, y });
       this.client.getExpansionZoom(id).then((zoom) => {
         if (this.destroyed) return;
         const onStack = this.props.onStack;

@@ -12,10 +12,29 @@ describe('explorer state in the URL', () => {
       count: 20000,
       filter: { quarters: ['2024-T1', '2024-T3'], colors: ['rojo'], operations: ['Venta' as const] },
       view: { lat: 10.5, lng: -66.9, zoom: 11.25 },
+      mode: 'clusters' as const,
+      compare: null,
     };
     const text = serializeExplorerState(state);
     expect(text).toBe('n=20000&t=2024-T1,2024-T3&c=rojo&op=Venta&v=10.50000,-66.90000,11.25');
     expect(parseExplorerState(text)).toEqual(state);
+  });
+
+  it('round-trips the hexagon mode and a quarter comparison (issue 16)', () => {
+    const state = {
+      count: DEFAULT_COUNT,
+      filter: { quarters: 'todos' as const, colors: 'todos' as const, operations: ['Alquiler' as const] },
+      view: null,
+      mode: 'hexagons' as const,
+      compare: { base: '2023-T1', comparison: '2024-T1' },
+    };
+    const text = serializeExplorerState(state);
+    expect(text).toBe('op=Alquiler&m=hex&cmp=2023-T1,2024-T1');
+    expect(parseExplorerState(text)).toEqual(state);
+    // A comparison needs exactly two quarters; anything else is no comparison. Unknown modes are clusters.
+    expect(parseExplorerState('cmp=2023-T1').compare).toBeNull();
+    expect(parseExplorerState('cmp=a,b,c').compare).toBeNull();
+    expect(parseExplorerState('m=mapa').mode).toBe('clusters');
   });
 
   it('defaults to a million transactions, no filter and no view', () => {
@@ -23,6 +42,8 @@ describe('explorer state in the URL', () => {
       count: DEFAULT_COUNT,
       filter: { quarters: 'todos', colors: 'todos', operations: 'todos' },
       view: null,
+      mode: 'clusters',
+      compare: null,
     });
     expect(serializeExplorerState(parseExplorerState(''))).toBe('');
   });

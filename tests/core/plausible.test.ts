@@ -3,6 +3,7 @@ import { normalizeProperties } from '../../src/core/normalize.ts';
 import { isPlausible, PLAUSIBLE } from '../../src/core/plausible.ts';
 import { allocateTable } from '../../src/core/table.ts';
 import { validRows } from '../../src/core/table-check.ts';
+import { ClusterEngine } from '../../workers/engine/engine.ts';
 
 const at = { latitud: 10.5, longitud: -66.9 };
 
@@ -33,11 +34,19 @@ describe('impossible numbers', () => {
     ]);
   });
 
-  it('the engine leaves out rows with an impossible price; 0 (not given) stays', () => {
+  it('the engine keeps rows with an impossible price, counts them and draws their price blank', () => {
     const table = allocateTable(5, ['q'], ['c']);
-    table.lng.fill(-66.9);
+    table.lng.set([-66.9, -66.0, -65.0, -64.0, -63.0]);
     table.lat.fill(10.5);
     table.price.set([0, 100, -5, Number.NaN, 1e12]);
-    expect([...validRows(table)]).toEqual([0, 1]);
+    expect([...validRows(table)]).toEqual([0, 1, 2, 3, 4]);
+    const engine = new ClusterEngine();
+    const loaded = engine.load(table);
+    if (!loaded.ok) throw new Error(loaded.error);
+    expect(loaded.value).toMatchObject({ indexed: 5, rejected: 0, impossiblePrices: 3 });
+    const view = engine.getClusters([-70, 9, -60, 12], 19);
+    if (!view.ok) throw new Error(view.error);
+    const byLng = new Map([...view.value.prices].map((p, i) => [view.value.positions[2 * i], p]));
+    expect([-66.9, -66.0, -65.0, -64.0, -63.0].map((lng) => byLng.get(lng))).toEqual([0, 100, NaN, NaN, NaN]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PropertyTable } from '../../src/core/types.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { tableProblem } from '../../src/core/table-check.ts';
+import { emptyTable } from '../../src/core/table.ts';
 import { tableFrom } from '../workers/helpers.ts';
 
 const labels = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -51,5 +52,19 @@ describe('tables handed to the engine: dictionary limits (issue 21 §3)', () => 
     expect(matching(quarters, ['c17'], ['Venta'])).toBe(256);
     const summary = engine.getSummary();
     expect(summary.ok && summary.value.total).toBe(256);
+  });
+});
+
+describe('the optional built-area column', () => {
+  const base = { ...emptyTable(), length: 0 };
+  it('accepts a table without it or with one Float32 per row, and refuses any other shape', () => {
+    expect(tableProblem(base)).toBeNull();
+    expect(tableProblem({ ...base, area: new Float32Array(0) })).toBeNull();
+    expect(tableProblem({ ...base, area: new Float64Array(0) })).toBe(
+      'la columna area no es un Float32Array',
+    );
+    expect(tableProblem({ ...base, area: new Float32Array(2) })).toBe(
+      'la columna area tiene 2 filas y se esperaban 0',
+    );
   });
 });

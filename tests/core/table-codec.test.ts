@@ -44,6 +44,25 @@ const plain = (t: PropertyTable) => ({
 });
 
 describe('VEPT codec', () => {
+  it('writes a table with built areas as version 2 and reads the areas back (NaN stays unknown)', () => {
+    const withArea = { ...sample, area: Float32Array.of(85.5, Number.NaN, 1200) };
+    const bytes = encodeTable(withArea);
+    expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(2);
+    const back = decodeTable(bytes);
+    expect(plain(back)).toEqual(plain(sample));
+    expect([...(back.area ?? [])]).toEqual([85.5, Number.NaN, 1200]);
+    // Truncating the area column is caught like any other column.
+    expect(() => decodeTable(bytes.subarray(0, bytes.byteLength - 8))).toThrow('VEPT: datos truncados');
+  });
+
+  it('keeps reading version-1 files (no area column): the table then has no area', () => {
+    const bytes = encodeTable(sample);
+    expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(1);
+    const back = decodeTable(bytes);
+    expect(back.area).toBeUndefined();
+    expect(plain(back)).toEqual(plain(sample));
+  });
+
   it('round-trips every column and the dictionaries (UTF-8 included)', () => {
     expect(plain(decodeTable(encodeTable(sample)))).toEqual(plain(sample));
   });

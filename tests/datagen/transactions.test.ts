@@ -67,6 +67,31 @@ describe('generateTransactionsTable', () => {
     expect(columns(head).map((c) => [...c])).toEqual(columns(table).map((c) => [...c.subarray(0, 2000)]));
   });
 
+  it('stores a plausible built area per type: none for plots, ~6% unknown, m² on a home scale', () => {
+    const area = table.area ?? new Float32Array(0);
+    expect(area.length).toBe(N);
+    let unknown = 0;
+    const known: number[] = [];
+    for (const a of area) {
+      if (Number.isNaN(a)) unknown++;
+      else known.push(a);
+    }
+    // Terreno rows (about 8% of the market) plus 6% of the rest.
+    expect(unknown / N).toBeGreaterThan(0.08);
+    expect(unknown / N).toBeLessThan(0.2);
+    known.sort((a, b) => a - b);
+    expect(known[0]).toBeGreaterThanOrEqual(15);
+    expect(known[known.length - 1]).toBeLessThanOrEqual(4800);
+    const median = known[known.length >> 1] ?? 0;
+    expect(median).toBeGreaterThan(60);
+    expect(median).toBeLessThan(200);
+    // The record of a row reads the table's area (0 when unknown, as normalization does).
+    for (const i of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      const a = area[i] ?? Number.NaN;
+      expect(transactionRecord(table, i, SEED)?.areaConstruccion).toBe(Number.isNaN(a) ? 0 : a);
+    }
+  });
+
   it('round-trips through the VEPT codec', () => {
     const decoded = decodeTable(encodeTable(table));
     expect(decoded.quarters).toEqual(table.quarters);

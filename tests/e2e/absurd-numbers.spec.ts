@@ -46,7 +46,9 @@ test('the general map leaves impossible numbers blank and says how many listings
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
 
-test('the explorer counts the rows it set aside for impossible prices or coordinates', async ({ page }) => {
+test('the explorer counts the rows it set aside for bad coordinates and the impossible prices it left blank', async ({
+  page,
+}) => {
   const table = allocateTable(6, ['2024-T1'], ['rojo']);
   for (let i = 0; i < 6; i++) {
     table.lng[i] = -66.9 + i * 0.01;
@@ -61,7 +63,8 @@ test('the explorer counts the rows it set aside for impossible prices or coordin
     route.fulfill({ contentType: 'application/octet-stream', body }),
   );
   await page.goto('/#/transacciones?n=6');
+  // The two rows with impossible prices happened: they are counted, their price left blank.
   await expect(page.locator('.explorer__count')).toHaveText(
-    '3 de 3 transacciones · 3 filas descartadas por coordenadas, códigos o precios inválidos',
+    '5 de 5 transacciones · filas descartadas por coordenadas o códigos inválidos: 1 · precios imposibles dejados en blanco: 2',
   );
 });

@@ -8,7 +8,17 @@ import { MESSAGES } from '../../src/core/messages.ts';
 const EXPECTED: Record<string, string[]> = {
   '#/': ['Buscar lugar', 'Buscar dirección', MESSAGES.locate.title, 'Acercar', 'Alejar'],
   '#/busqueda': ['Acercar', 'Alejar'],
-  '#/transacciones?n=20000': ['Trimestres', 'Línea de tiempo', 'Reproducir', 'Color', 'Operación', 'Acercar'],
+  '#/transacciones?n=20000': [
+    'Trimestres',
+    'Línea de tiempo',
+    'Reproducir',
+    'Color',
+    'Operación',
+    // A radio group is one Tab stop (the checked radio); the arrows switch to Hexágonos.
+    MESSAGES.explorer.modeClusters,
+    MESSAGES.explorer.trendCaption,
+    'Acercar',
+  ],
   '#/inmobiliarias?modo=inmobiliaria&inmuebles=20': [MESSAGES.agencyMap.mode, MESSAGES.map.reset, 'Acercar'],
   '#/ubicacion': [MESSAGES.locate.title, MESSAGES.picker.locationLabel, 'Acercar'],
   '#/ubicacion-v2': ['Buscar dirección', MESSAGES.picker.locationLabel],

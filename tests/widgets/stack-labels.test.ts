@@ -23,6 +23,7 @@ describe('the lines of a stack list', () => {
       operation: 'Alquiler',
       quarter: '2024-T2',
       color: '',
+      area: Number.NaN,
     } as const;
     expect(transactionLabel(row)).toBe('Alquiler · $120.000/mes · 2024-T2'); // a rent is per month
   });

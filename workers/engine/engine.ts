@@ -1,3 +1,4 @@
+import { isPlausible, PLAUSIBLE } from '../../src/core/plausible.ts';
 import { CLUSTER, ZOOM } from '../../src/core/constants.ts';
 import { parseStoredShape, shapeContains, toStoredShape, type AreaShape } from '../../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
@@ -8,7 +9,11 @@ import type {
   ClusterResult,
   EngineFilter,
   EngineOptions,
+  HexCompare,
+  HexResult,
   LoadResult,
+  PriceStats,
+  QuarterPrices,
   PropertyRow,
   Summary,
 } from '../contract.ts';
@@ -18,6 +23,15 @@ import { applyFilter, facetKeys, keyTest, type FacetKeys, type FilterState, type
 import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
 import { clusterOfRow, expansionZoom, queryClusters, queryLeaves, type QueryContext } from './queries.ts';
 import { summarize } from './summary.ts';
+import { usableArea } from './prices.ts';
+import {
+  clusterPrices,
+  hexagons,
+  PriceState,
+  quarterPrices,
+  viewPrices,
+  type PriceContext,
+} from './price-queries.ts';
 import { tableProblem, validRows } from '../../src/core/table-check.ts';
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -35,6 +49,10 @@ interface Loaded {
   keys: FacetKeys;
   test: KeyTest;
   filter: FilterState;
+  /** The filter as sent (the chart and the quarter comparison set its quarters aside). */
+  engineFilter: EngineFilter;
+  /** Price scratch arrays and the H3 cell index, built on the first price query. */
+  prices: PriceState;
 }
 
 const ok = <T>(value: T): Answer<T> => ({ ok: true, value });
@@ -63,6 +81,16 @@ const whole = (v: number) =>
  * (filter.ts), queries that read both (queries.ts). Plain synchronous TypeScript, exposed by the worker
  * entry. Every method answers a value or a Spanish error and never throws.
  */
+/** Indexed rows whose price cannot be true (negative, NaN, past PLAUSIBLE); 0 is "not given", not counted. */
+function impossiblePrices(price: Float64Array, rows: Uint32Array): number {
+  let n = 0;
+  for (const row of rows) {
+    const p = price[row] ?? Number.NaN;
+    if (p !== 0 && !isPlausible(p, PLAUSIBLE.price)) n++;
+  }
+  return n;
+}
+
 export class ClusterEngine implements ClusterEngineApi {
   private options: EngineOptions = { ...DEFAULT_OPTIONS };
   private data: Loaded | null = null;
@@ -96,10 +124,12 @@ export class ClusterEngine implements ClusterEngineApi {
       const h = buildHierarchy(table.lng, table.lat, rows, this.options);
       const keys = facetKeys(table, h.order);
       const test = keyTest(NO_FILTER, keys, table.quarters, table.colors);
-      this.data = { table, h, keys, test, filter: applyFilter(keys, test) };
+      const filter = applyFilter(keys, test);
+      this.data = { table, h, keys, test, filter, engineFilter: NO_FILTER, prices: new PriceState() };
       return ok({
         indexed: rows.length,
         rejected: table.length - rows.length,
+        impossiblePrices: impossiblePrices(table.price, rows),
         quarters: table.quarters,
         colors: table.colors,
         buildMs: performance.now() - started,
@@ -116,6 +146,7 @@ export class ClusterEngine implements ClusterEngineApi {
         return fail("Filtro inválido: cada campo es 'todos' o una lista de textos.");
       d.test = keyTest(filter, d.keys, d.table.quarters, d.table.colors);
       d.filter = applyFilter(d.keys, d.test, d.filter);
+      d.engineFilter = filter;
       return ok({ matching: d.filter.matching });
     });
   }
@@ -187,6 +218,7 @@ export class ClusterEngine implements ClusterEngineApi {
         operation: t.operation[index] === 0 ? 'Venta' : 'Alquiler',
         quarter: t.quarters[t.quarter[index] ?? 0] ?? '',
         color: t.colors[t.color[index] ?? 0] ?? '',
+        area: usableArea(t.area?.[index] ?? Number.NaN) ? (t.area?.[index] ?? Number.NaN) : Number.NaN,
       });
     });
   }
@@ -225,6 +257,59 @@ export class ClusterEngine implements ClusterEngineApi {
       if (!ctx || !d) return fail(NOT_LOADED);
       if (bbox !== undefined && !isBBox(bbox)) return fail(BAD_BBOX);
       return ok(summarize(ctx, d.keys, d.test.passes, bbox ? viewBoxes(bbox) : null));
+    });
+  }
+
+  private priceContext(): { ctx: PriceContext; state: PriceState } | null {
+    const d = this.data;
+    if (!d) return null;
+    const ctx = { h: d.h, table: d.table, keys: d.keys, filter: d.filter, engineFilter: d.engineFilter };
+    return { ctx, state: d.prices };
+  }
+
+  getPrices(bbox?: BBox): Answer<PriceStats> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      if (bbox !== undefined && !isBBox(bbox)) return fail(BAD_BBOX);
+      return ok(viewPrices(p.ctx, p.state, bbox ? viewBoxes(bbox) : null));
+    });
+  }
+
+  getClusterPrices(clusterId: number): Answer<PriceStats> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      const c = this.cluster(clusterId);
+      return c < 0 ? fail(NO_CLUSTER) : ok(clusterPrices(p.ctx, p.state, c));
+    });
+  }
+
+  getQuarterPrices(bbox?: BBox): Answer<QuarterPrices> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      if (bbox !== undefined && !isBBox(bbox)) return fail(BAD_BBOX);
+      return ok(quarterPrices(p.ctx, p.state, bbox ? viewBoxes(bbox) : null));
+    });
+  }
+
+  getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Answer<HexResult> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      if (!isBBox(bbox)) return fail(BAD_BBOX);
+      if (typeof zoom !== 'number' || !Number.isFinite(zoom))
+        return fail('El zoom debe ser un número finito.');
+      const c = compare as Partial<Record<keyof HexCompare, unknown>> | null | undefined;
+      if (
+        c &&
+        (typeof c.base !== 'string' ||
+          typeof c.comparison !== 'string' ||
+          (c.operation !== 'Venta' && c.operation !== 'Alquiler'))
+      )
+        return fail('Comparación inválida: dos trimestres y una operación (Venta o Alquiler).');
+      return ok(hexagons(p.ctx, p.state, bbox, zoom, compare ?? null));
     });
   }
 

@@ -2,6 +2,7 @@
  * Collects the items of one getClusters answer into growing typed arrays (no object per item), skipping the
  * first `offset` items and stopping after `limit`; `truncated` says more were there.
  */
+import { isPlausible, PLAUSIBLE } from '../../src/core/plausible.ts';
 import type { ClusterResult } from '../contract.ts';
 
 function grown<T extends Float64Array | Uint32Array>(a: T, length: number): T {
@@ -58,7 +59,8 @@ export class ResultBuilder {
     this.counts[i] = count;
     this.sales[i] = sales;
     this.ids[i] = id;
-    this.prices[i] = price;
+    // An impossible price (negative, past PLAUSIBLE, NaN) is drawn blank, never as '-1e+302M'.
+    this.prices[i] = isPlausible(price, PLAUSIBLE.price) ? price : Number.NaN;
     return true;
   }
 

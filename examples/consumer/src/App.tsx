@@ -22,9 +22,9 @@ import {
   type MapasConfig,
   type PickedLocation,
   type Property,
-  type QuarterBar,
+  trendPoints,
+  type QuarterPrices,
   type StoredShape,
-  type Summary,
 } from 'inmuebles-mapas-ve';
 import { AGENCY_RECORD, listings, transactionsUrl } from './data.ts';
 import { HostStorePanel } from './host-store.tsx';
@@ -75,15 +75,10 @@ function TransactionsPanel() {
   const [filter, setFilter] = useState<EngineFilter>(NO_FILTER);
   const [info, setInfo] = useState<LoadResult | null>(null);
   const [matching, setMatching] = useState<number | null>(null);
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [prices, setPrices] = useState<QuarterPrices | null>(null);
   const [open, setOpen] = useState(true);
   const [playing, setPlaying] = useState(false);
-  const bars: QuarterBar[] | null =
-    summary?.quarters.map((quarter, q) => ({
-      quarter,
-      sale: summary.byQuarterOperation[q * 2] ?? 0,
-      rental: summary.byQuarterOperation[q * 2 + 1] ?? 0,
-    })) ?? null;
+  const points = useMemo(() => (prices ? trendPoints(prices) : null), [prices]);
   return (
     <Panel title="Transacciones">
       <div className="map explorer">
@@ -93,7 +88,7 @@ function TransactionsPanel() {
           initialView={null}
           onLoad={setInfo}
           onMatching={setMatching}
-          onSummary={setSummary}
+          onQuarterPrices={setPrices}
         />
         <TransactionFilters
           filter={filter}
@@ -107,7 +102,14 @@ function TransactionsPanel() {
           open={open}
           onOpen={setOpen}
         />
-        <TransactionsSide bars={bars} />
+        <TransactionsSide
+          points={points}
+          filter={filter}
+          onQuarters={(quarters) => {
+            setFilter((f) => ({ ...f, quarters }));
+          }}
+          priceLegend={null}
+        />
       </div>
       <p data-testid="transactions-matching">{matching === null ? '' : formatNumber(matching, 0)}</p>
     </Panel>

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
-import type { EngineFilter, LoadResult, Summary } from '../../../workers/contract.ts';
+import type { EngineFilter, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
+import { PriceModeControls, type PriceMode } from '../../widgets/transactions-map/PriceModeControls.tsx';
+import { trendPoints } from '../../widgets/transactions-map/trend-chart.ts';
 import { TransactionFilters } from '../../widgets/transactions-map/TransactionFilters.tsx';
 import { TransactionsMap, type TransactionsView } from '../../widgets/transactions-map/TransactionsMap.tsx';
 import { TransactionsSide } from '../../widgets/transactions-map/TransactionsSide.tsx';
@@ -10,8 +12,8 @@ import { hashQuery } from '../router.ts';
 import { knownFilter, parseExplorerState, serializeExplorerState } from './explorer-url.ts';
 
 /** Rewrites the page URL (replaced, not pushed, so the back button leaves the explorer). */
-function writeUrl(count: number, filter: EngineFilter, view: TransactionsView | null): void {
-  const text = serializeExplorerState({ count, filter, view });
+function writeUrl(count: number, filter: EngineFilter, view: TransactionsView | null, mode: PriceMode): void {
+  const text = serializeExplorerState({ count, filter, view, ...mode });
   window.history.replaceState(null, '', `#/transacciones${text ? `?${text}` : ''}`);
 }
 
@@ -25,7 +27,9 @@ export function TransactionsPage() {
   const [info, setInfo] = useState<LoadResult | null>(null);
   const [progress, setProgress] = useState(0);
   const [matching, setMatching] = useState<number | null>(null);
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [prices, setPrices] = useState<QuarterPrices | null>(null);
+  const [priceMode, setPriceMode] = useState<PriceMode>({ mode: initial.mode, compare: initial.compare });
+  const [breaks, setBreaks] = useState<readonly number[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -35,15 +39,15 @@ export function TransactionsPage() {
   // The country view the map opens at is not worth sharing; any move after it is (a drag, a cluster click).
   // Written from the map's own move events, not React state: bursts of moves cost no renders.
   const view = useRef<TransactionsView | null>(initial.view);
-  const current = useRef(filter);
+  const current = useRef({ filter, priceMode });
   useEffect(() => {
-    current.current = filter;
-    writeUrl(initial.count, filter, view.current);
-  }, [initial.count, filter]);
+    current.current = { filter, priceMode };
+    writeUrl(initial.count, filter, view.current, priceMode);
+  }, [initial.count, filter, priceMode]);
   const onViewChange = useCallback(
     (moved: TransactionsView) => {
       view.current = moved;
-      writeUrl(initial.count, current.current, moved);
+      writeUrl(initial.count, current.current.filter, moved, current.current.priceMode);
     },
     [initial.count],
   );
@@ -51,7 +55,15 @@ export function TransactionsPage() {
   // Once the data is known, a filter label it lacks is dropped and said, not silently matched by nothing.
   const onLoad = useCallback((loaded: LoadResult) => {
     setInfo(loaded);
-    const { filter: known, dropped } = knownFilter(current.current, loaded);
+    const { filter: known, dropped } = knownFilter(current.current.filter, loaded);
+    const compare = current.current.priceMode.compare;
+    if (
+      compare &&
+      !(loaded.quarters.includes(compare.base) && loaded.quarters.includes(compare.comparison))
+    ) {
+      dropped.push(compare.base, compare.comparison);
+      setPriceMode((m) => ({ ...m, compare: null }));
+    }
     if (dropped.length === 0) return;
     setFilter(known);
     setNotice(fill(MESSAGES.explorer.unknownFilter, { labels: dropped.join(', ') }));
@@ -61,15 +73,18 @@ export function TransactionsPage() {
     setFilter(update);
   }, []);
   usePlayback(playing, quarters, step);
-  const bars = useMemo(
-    () =>
-      summary?.quarters.map((quarter, q) => ({
-        quarter,
-        sale: summary.byQuarterOperation[q * 2] ?? 0,
-        rental: summary.byQuarterOperation[q * 2 + 1] ?? 0,
-      })) ?? null,
-    [summary],
-  );
+  const points = useMemo(() => (prices ? trendPoints(prices) : null), [prices]);
+  const onQuarters = useCallback((quarters: EngineFilter['quarters']) => {
+    setPlaying(false);
+    setFilter((f) => ({ ...f, quarters }));
+  }, []);
+  const onPriceMode = useCallback((next: PriceMode) => {
+    if (next.mode !== current.current.priceMode.mode || next.compare !== current.current.priceMode.compare)
+      setBreaks(null);
+    setPriceMode(next);
+  }, []);
+  const hexOperation =
+    filter.operations !== 'todos' && filter.operations[0] === 'Alquiler' ? 'Alquiler' : 'Venta';
 
   return (
     <section
@@ -84,8 +99,11 @@ export function TransactionsPage() {
         onProgress={setProgress}
         onError={setError}
         onMatching={setMatching}
-        onSummary={setSummary}
+        onQuarterPrices={setPrices}
+        onHexagonBreaks={setBreaks}
         onViewChange={onViewChange}
+        mode={priceMode.mode}
+        compare={priceMode.compare}
       />
       <TransactionFilters
         filter={filter}
@@ -98,8 +116,19 @@ export function TransactionsPage() {
         onPlaying={setPlaying}
         open={filtersOpen}
         onOpen={setFiltersOpen}
+      >
+        <PriceModeControls value={priceMode} quarters={quarters} onChange={onPriceMode} />
+      </TransactionFilters>
+      <TransactionsSide
+        points={points}
+        filter={filter}
+        onQuarters={onQuarters}
+        priceLegend={
+          priceMode.mode === 'hexagons'
+            ? { operation: hexOperation, breaks, compare: priceMode.compare }
+            : null
+        }
       />
-      <TransactionsSide bars={bars} />
       {notice ? (
         <p className="explorer__notice" role="status">
           {notice}

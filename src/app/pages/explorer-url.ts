@@ -1,5 +1,6 @@
 /**
- * The explorer's shareable state in the hash query (`#/transacciones?n=…&t=…&c=…&op=…&v=lat,lng,zoom`):
+ * The explorer's shareable state in the hash query (`#/transacciones?n=…&t=…&c=…&op=…&v=lat,lng,zoom&m=hex&
+ * cmp=base,comparison`):
  * parsed leniently (anything invalid falls back to the default) and written canonically.
  */
 import { EXPLORER } from '../../core/constants.ts';
@@ -12,6 +13,10 @@ export interface ExplorerState {
   count: number;
   filter: EngineFilter;
   view: { lat: number; lng: number; zoom: number } | null;
+  /** Clusters (default) or the price hexagons (`m=hex`). */
+  mode: 'clusters' | 'hexagons';
+  /** Hexagons coloured by the change between two quarters (`cmp=base,comparison`), or null. */
+  compare: { base: string; comparison: string } | null;
 }
 
 const list = (value: string | null): 'todos' | string[] => {
@@ -43,8 +48,12 @@ export function parseExplorerState(query: string): ExplorerState {
     zoom <= 19
       ? { lat, lng, zoom }
       : null;
+  const [base = '', comparison = '', ...extra] =
+    list(q.get('cmp')) === 'todos' ? [] : (list(q.get('cmp')) as string[]);
   return {
     count,
+    mode: q.get('m') === 'hex' ? 'hexagons' : 'clusters',
+    compare: base && comparison && extra.length === 0 ? { base, comparison } : null,
     filter: {
       quarters: list(q.get('t')),
       colors: list(q.get('c')),
@@ -65,6 +74,10 @@ export function serializeExplorerState(state: ExplorerState): string {
     const { lat, lng, zoom } = state.view;
     q.set('v', `${lat.toFixed(5)},${lng.toFixed(5)},${zoom.toFixed(2)}`);
   }
+  if (state.mode === 'hexagons') q.set('m', 'hex');
+  // A comparison only means something on the hexagons.
+  if (state.mode === 'hexagons' && state.compare)
+    q.set('cmp', `${state.compare.base},${state.compare.comparison}`);
   return q.toString().replaceAll('%2C', ',');
 }
 

@@ -1,51 +1,70 @@
 import { COLORS } from '../../core/colors.ts';
 import { formatNumber } from '../../core/format.ts';
 import { MESSAGES } from '../../core/messages.ts';
+import { formatPerM2 } from '../../core/price-scale.ts';
+import type { EngineFilter } from '../../../workers/contract.ts';
+import { TrendPanel, STEP } from './TrendPanel.tsx';
+import { selectedIndices, type TrendPoint } from './trend-chart.ts';
+import { useQuarterBrush } from './use-quarter-brush.ts';
 
-export interface QuarterBar {
-  quarter: string;
-  sale: number;
-  rental: number;
-}
+const T = MESSAGES.explorer;
 
 /**
- * Transactions per quarter in the current view and filter, sales and rentals stacked, the first and last
- * quarters named under the bars and the largest bar's value above them. Small SVG; the numbers are also in a
- * visually hidden list for screen readers and tests.
+ * Per quarter in the view: transactions (bars) and the median price per m² (line), sales and rents in their
+ * own panels (their scales differ a hundredfold). The whole trend stays drawn under any quarter filter; the
+ * filter's quarters are marked. Dragging across quarters (or the arrow keys) sets the quarter filter. The
+ * numbers are also in a visually hidden list for screen readers and tests.
  */
-export function QuarterChart({ bars }: { bars: readonly QuarterBar[] }) {
-  const max = Math.max(1, ...bars.map((b) => b.sale + b.rental));
-  const width = 14;
-  const height = 64;
-  const total = bars.length * (width + 3);
+export function QuarterChart(props: {
+  points: readonly TrendPoint[];
+  filter: EngineFilter;
+  onQuarters: (quarters: EngineFilter['quarters']) => void;
+}) {
+  const { points, filter, onQuarters } = props;
+  const quarters = points.map((p) => p.quarter);
+  const selected = selectedIndices(filter, quarters);
+  const brush = useQuarterBrush(quarters, selected, STEP, onQuarters);
+  const marked = brush.drag
+    ? { from: Math.min(brush.drag.from, brush.drag.to), to: Math.max(brush.drag.from, brush.drag.to) }
+    : selected.length > 0
+      ? { from: selected[0] ?? 0, to: selected[selected.length - 1] ?? 0 }
+      : null;
   return (
-    <figure className="explorer__chart" data-testid="quarter-chart">
-      <span className="explorer__chart-max" aria-hidden="true">
-        {formatNumber(bars.some((b) => b.sale + b.rental > 0) ? max : 0, 0)}
-      </span>
-      <svg width={total} height={height} aria-hidden="true">
-        <line x1={0} x2={total} y1={height - 0.5} y2={height - 0.5} stroke="#9aa5b1" />
-        {bars.map((b, i) => {
-          const sale = (b.sale / max) * height;
-          const rental = (b.rental / max) * height;
-          return (
-            <g key={b.quarter} transform={`translate(${String(i * (width + 3))},0)`}>
-              <rect y={height - sale} width={width} height={sale} fill={COLORS.sale} />
-              <rect y={height - sale - rental} width={width} height={rental} fill={COLORS.rental} />
-              <title>{`${b.quarter}: ${formatNumber(b.sale + b.rental, 0)}`}</title>
-            </g>
-          );
-        })}
-      </svg>
-      <div className="explorer__chart-axis" aria-hidden="true" style={{ width: total }}>
-        <span>{bars[0]?.quarter}</span>
-        <span>{bars[bars.length - 1]?.quarter}</span>
-      </div>
-      <figcaption>{MESSAGES.explorer.chartCaption}</figcaption>
+    <figure
+      className="explorer__chart"
+      data-testid="quarter-chart"
+      tabIndex={0}
+      aria-label={T.trendCaption}
+      aria-describedby="explorer-chart-hint"
+      onKeyDown={brush.onKeyDown}
+    >
+      <TrendPanel
+        title={T.trendSales}
+        points={points}
+        pick={(p) => [p.sale, p.saleM2]}
+        color={COLORS.sale}
+        rent={false}
+        marked={marked}
+        handlers={brush.handlers}
+      />
+      <TrendPanel
+        title={T.trendRents}
+        points={points}
+        pick={(p) => [p.rental, p.rentalM2]}
+        color={COLORS.rental}
+        rent
+        marked={marked}
+        handlers={brush.handlers}
+      />
+      <figcaption>{T.trendCaption}</figcaption>
+      <p id="explorer-chart-hint" className="explorer__chart-hint">
+        {T.trendHint}
+      </p>
       <ul className="visually-hidden">
-        {bars.map((b) => (
-          <li key={b.quarter} data-quarter={b.quarter} data-count={b.sale + b.rental}>
-            {b.quarter}: {formatNumber(b.sale + b.rental, 0)}
+        {points.map((p) => (
+          <li key={p.quarter} data-quarter={p.quarter} data-count={p.sale + p.rental} data-sale-m2={p.saleM2}>
+            {p.quarter}: {formatNumber(p.sale, 0)} {T.trendSales.toLowerCase()} ({formatPerM2(p.saleM2)}),{' '}
+            {formatNumber(p.rental, 0)} {T.trendRents.toLowerCase()} ({formatPerM2(p.rentalM2, true)})
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatNumber } from '../../core/format.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadResult } from '../../../workers/contract.ts';
@@ -26,6 +27,8 @@ export interface TransactionFiltersProps {
   onPlaying: (playing: boolean) => void;
   open: boolean;
   onOpen: (open: boolean) => void;
+  /** More controls (the price layer's mode), placed before the count. */
+  children?: ReactNode;
 }
 
 /**
@@ -142,6 +145,7 @@ export function TransactionFilters(props: TransactionFiltersProps) {
           <option value="Alquiler">{MESSAGES.operation.rental}</option>
         </select>
       </label>
+      {props.children}
       <span role="status" className="explorer__count">
         {error ??
           (info && matching !== null
@@ -151,6 +155,12 @@ export function TransactionFilters(props: TransactionFiltersProps) {
           <span className="explorer__rejected">
             {' '}
             · {fill(T.rejected, { n: formatNumber(info.rejected, 0) })}
+          </span>
+        )}
+        {!error && info && info.impossiblePrices > 0 && (
+          <span className="explorer__rejected">
+            {' '}
+            · {fill(T.impossiblePrices, { n: formatNumber(info.impossiblePrices, 0) })}
           </span>
         )}
       </span>

@@ -1,17 +1,22 @@
-import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { COLORS } from '../../core/colors.ts';
 import { CLUSTER, EXPLORER, SIZE_PX } from '../../core/constants.ts';
-import { MESSAGES } from '../../core/messages.ts';
-import type { ClusterMapProps, StackHit } from '../../map/cluster-map-controller.ts';
+import type {
+  ClusterMapController,
+  ClusterMapProps,
+  HexagonRequest,
+  StackHit,
+} from '../../map/cluster-map-controller.ts';
 import { useClusterMap } from '../../map/use-cluster-map.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
-import { isEngineClosed } from '../../../workers/client.ts';
 import { useMapSetup } from '../map-config.tsx';
 import { StackList } from '../stack-list/StackList.tsx';
 import { DrawClock } from './draw-clock.ts';
-import { loadTable } from './load-table.ts';
-import { forgetTransactions, patchTransactions, publishTransactions } from './probe.ts';
+import { patchTransactions } from './probe.ts';
+import { useTableLoad } from './use-table-load.ts';
 import { useTransactionStack } from './use-transaction-stack.ts';
+import { usePriceLayer } from './use-price-layer.ts';
+import { PriceOverlays } from './PriceOverlays.tsx';
 import { viewFigures } from './view-figures.ts';
 import type { TransactionsMapProps } from './props.ts';
 import './transactions-map.css';
@@ -28,7 +33,7 @@ const NO_ROWS: readonly number[] = [];
  * clusters zoom to where they split. Props in, events out: the page owns the filter and the URL.
  */
 export function TransactionsMap(props: TransactionsMapProps) {
-  const { mapId = 'transacciones', dataUrl, filter, clusterSizing = 'icon' } = props;
+  const { mapId = 'transacciones', dataUrl, filter, clusterSizing = 'icon', mode = 'clusters' } = props;
   const setup = useMapSetup();
   const [initial] = useState(props.initialView);
   const [mapRef, map] = useWidgetMap({
@@ -53,6 +58,20 @@ export function TransactionsMap(props: TransactionsMapProps) {
   );
 
   const [stackHit, setStackHit] = useState<StackHit | null>(null);
+  // Hexagons show one operation: the filter's, or sales when it keeps both (a median never mixes them).
+  const operation =
+    filter.operations !== 'todos' && filter.operations[0] === 'Alquiler' ? 'Alquiler' : 'Venta';
+  const { base, comparison } = props.compare ?? { base: '', comparison: '' };
+  const hexagons = useMemo(
+    (): HexagonRequest | null =>
+      mode === 'hexagons'
+        ? { operation, compare: base && comparison ? { base, comparison, operation } : null }
+        : null,
+    [mode, operation, base, comparison],
+  );
+  // The price layer's events need the controller, which needs the events: they read it through a ref.
+  const controllerRef = useRef<ClusterMapController | null>(null);
+  const price = usePriceLayer(mapId, map, controllerRef, hexagons);
   const controllerProps = useMemo(
     (): ClusterMapProps => ({
       colors: LAYER_COLORS,
@@ -86,61 +105,31 @@ export function TransactionsMap(props: TransactionsMapProps) {
         clock.rendered(performance.now());
       },
       onStack: setStackHit,
+      hexagons,
+      prices: true,
+      onQuarterPrices: (prices) => {
+        startTransition(() => events.current.onQuarterPrices?.(prices));
+      },
+      ...price.events,
+      onHexagons: (result, breaks) => {
+        price.events.onHexagons?.(result, breaks);
+        events.current.onHexagonBreaks?.(breaks);
+      },
     }),
-    [filter, clock, map, mapId, clusterSizing],
+    [filter, clock, map, mapId, clusterSizing, hexagons, price.events],
   );
   const controller = useClusterMap(map, mapId, controllerProps, CLUSTER.radiusDefault);
+  useLayoutEffect(() => {
+    controllerRef.current = controller;
+  }, [controller]);
   const stack = useTransactionStack(controller, stackHit);
 
-  useEffect(() => {
-    if (!controller || !map) return undefined;
-    let live = true;
-    const abort = new AbortController();
-    publishTransactions(mapId, map, {
-      ...viewFigures(null),
-      indexed: 0,
-      matching: 0,
-      chart: [],
-      viewTotal: 0,
-      updatedAt: 0,
-      drawnAt: 0,
-      drawnSum: 0,
-    });
-    const fetchTable = () => loadTable(dataUrl, (f) => live && events.current.onProgress?.(f), abort.signal);
-    controller
-      .load(fetchTable)
-      .then((info) => {
-        if (!live) return;
-        patchTransactions(mapId, { indexed: info.indexed });
-        events.current.onLoad?.(info);
-      })
-      .catch((reason: unknown) => {
-        if (isEngineClosed(reason) || abort.signal.aborted) return;
-        console.error(reason);
-        if (live) events.current.onError?.(MESSAGES.errors.loadData);
-      });
-    return () => {
-      live = false;
-      abort.abort();
-      forgetTransactions(mapId);
-    };
-  }, [controller, map, mapId, dataUrl]);
-
-  useEffect(() => {
-    if (!map) return undefined;
-    const onMoveEnd = () => {
-      const c = map.getCenter();
-      events.current.onViewChange?.({ lat: c.lat, lng: c.lng, zoom: map.getZoom() });
-    };
-    map.on('moveend', onMoveEnd);
-    return () => {
-      map.off('moveend', onMoveEnd);
-    };
-  }, [map]);
+  useTableLoad(controller, map, mapId, dataUrl, events);
 
   return (
     <>
       <div ref={mapRef} className="overview__map" data-testid="transactions-map" />
+      <PriceOverlays state={price.state} compare={hexagons?.compare ?? null} />
       {stack ? (
         <StackList
           kind="transactions"

@@ -24,6 +24,25 @@ export interface TransactionsProbe {
    */
   drawnAt: number;
   drawnSum: number;
+  /** Hexagon mode: cells of the last answer, how many are coloured, their resolution and the biggest one. */
+  hexCells?: number;
+  hexColoured?: number;
+  hexResolution?: number;
+  hexTop?: {
+    cell: string;
+    /** [lng, lat] of the cell's centre and where it is drawn (CSS px of the map container). */
+    centre: [lng: number, lat: number];
+    pixel: [x: number, y: number];
+    count: number;
+    n: number;
+    median: number;
+    p25: number;
+    p75: number;
+  } | null;
+  hexUpdatedAt?: number;
+  /** The chart's quarters (all of them, the quarter filter set aside) and its median price per m² of sales. */
+  trendQuarters?: string[];
+  trendSaleMedian?: number[];
 }
 
 const latest = new Map<string, TransactionsProbe>();

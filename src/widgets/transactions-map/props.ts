@@ -1,5 +1,5 @@
 import type { ClusterSizing } from '../../layers/cluster-layers.ts';
-import type { EngineFilter, LoadResult, Summary } from '../../../workers/contract.ts';
+import type { EngineFilter, LoadResult, QuarterPrices, Summary } from '../../../workers/contract.ts';
 
 /** A map position worth sharing. */
 export interface TransactionsView {
@@ -31,6 +31,14 @@ export interface TransactionsMapProps {
   onMatching?: (matching: number) => void;
   /** The view's counts by quarter and operation under the filter, after every move and filter change. */
   onSummary?: (summary: Summary) => void;
+  /** 'clusters' (default) or 'hexagons': the price layer (H3 cells coloured by median price per m²). */
+  mode?: 'clusters' | 'hexagons';
+  /** In hexagon mode, colour by the change between two quarters (null or absent: by level). */
+  compare?: { base: string; comparison: string } | null;
+  /** The view's price figures per quarter and operation (the chart), after every move and filter change. */
+  onQuarterPrices?: (prices: QuarterPrices) => void;
+  /** The level breaks ($/m²) of the hexagons just drawn (empty when comparing), for the legend. */
+  onHexagonBreaks?: (breaks: readonly number[]) => void;
   /** Where the map is after a move (the page writes it into the URL). */
   onViewChange?: (view: TransactionsView) => void;
 }

@@ -1,0 +1,80 @@
+import { MESSAGES } from '../../core/messages.ts';
+
+const T = MESSAGES.explorer;
+
+export interface PriceMode {
+  mode: 'clusters' | 'hexagons';
+  compare: { base: string; comparison: string } | null;
+}
+
+/**
+ * Clusters or price hexagons, and in hexagon mode an optional comparison between two quarters (base and
+ * comparison pickers). Native controls: keyboard-operable as they are.
+ */
+export function PriceModeControls(props: {
+  value: PriceMode;
+  quarters: readonly string[];
+  onChange: (value: PriceMode) => void;
+}) {
+  const { value, quarters, onChange } = props;
+  const first = quarters[0] ?? '';
+  const last = quarters[quarters.length - 1] ?? '';
+  const picker = (label: string, current: string, set: (q: string) => void) => (
+    <label>
+      {label}
+      <select
+        value={current}
+        onChange={(e) => {
+          set(e.target.value);
+        }}
+      >
+        {quarters.map((q) => (
+          <option key={q} value={q}>
+            {q}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <fieldset className="explorer__mode">
+      <legend>{T.mode}</legend>
+      {(['clusters', 'hexagons'] as const).map((mode) => (
+        <label key={mode}>
+          <input
+            type="radio"
+            name="explorer-mode"
+            checked={value.mode === mode}
+            onChange={() => {
+              onChange({ ...value, mode });
+            }}
+          />
+          {mode === 'clusters' ? T.modeClusters : T.modeHexagons}
+        </label>
+      ))}
+      {value.mode === 'hexagons' ? (
+        <label>
+          <input
+            type="checkbox"
+            checked={value.compare !== null}
+            disabled={quarters.length < 2}
+            onChange={(e) => {
+              onChange({ ...value, compare: e.target.checked ? { base: first, comparison: last } : null });
+            }}
+          />
+          {T.compare}
+        </label>
+      ) : null}
+      {value.mode === 'hexagons' && value.compare ? (
+        <>
+          {picker(T.compareBase, value.compare.base, (base) => {
+            onChange({ ...value, compare: { base, comparison: value.compare?.comparison ?? last } });
+          })}
+          {picker(T.compareWith, value.compare.comparison, (comparison) => {
+            onChange({ ...value, compare: { base: value.compare?.base ?? first, comparison } });
+          })}
+        </>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,225 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cellToParent, latLngToCell } from 'h3-js';
+import { decodeTable } from '../../src/core/table-codec.ts';
+import { hexResolutionForZoom, MIN_HEX_COUNT } from '../../src/core/price-figures.ts';
+import { formatPerM2 } from '../../src/core/price-scale.ts';
+import { collectPageErrors } from './console.ts';
+
+/** The same generated transactions the explorer loads for `?n=20000`, decoded here in the test runner. */
+const N = 20_000;
+async function sameData(page: Page) {
+  const response = await page.request.get(`/api/data/transactions.bin?count=${String(N)}&seed=1`);
+  expect(response.ok()).toBe(true);
+  return decodeTable(await response.body());
+}
+type Table = ReturnType<typeof decodeTable>;
+
+const probe = (page: Page) => page.evaluate(() => window.__mapas?.explorer ?? null);
+
+/** Type-7 median and quartiles by sorting (what the engine must answer). */
+function quartiles(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  const q = (p: number) => {
+    const h = (s.length - 1) * p;
+    const lo = Math.floor(h);
+    return (s[lo] ?? NaN) + (h - lo) * ((s[Math.min(lo + 1, s.length - 1)] ?? NaN) - (s[lo] ?? NaN));
+  };
+  return { n: s.length, p25: q(0.25), median: q(0.5), p75: q(0.75) };
+}
+
+/** Price per m² of the rows of one H3 cell (by their resolution-9 cell's ancestor) that `keep` accepts. */
+function cellPerM2(table: Table, cell: string, res: number, keep: (i: number) => boolean): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < table.length; i++) {
+    if (!keep(i)) continue;
+    const price = table.price[i] ?? 0;
+    const area = table.area?.[i] ?? NaN;
+    if (!(price > 0 && area > 0 && Number.isFinite(price) && Number.isFinite(area))) continue;
+    if (cellToParent(latLngToCell(table.lat[i] ?? 0, table.lng[i] ?? 0, 9), res) !== cell) continue;
+    out.push(price / area);
+  }
+  return out;
+}
+
+/**
+ * Centres the map on the busiest coloured hexagon (the panels may cover it where it was), waits for the
+ * hexagons of the new view, and hovers that cell: the controller picks it and the tooltip opens.
+ */
+async function hoverHexTop(page: Page) {
+  const first = (await probe(page))?.hexTop;
+  if (!first) throw new Error('no coloured hexagon');
+  const before = (await probe(page))?.hexUpdatedAt ?? 0;
+  await page.evaluate((centre) => window.__mapas?.explorerMap?.jumpTo({ center: centre }), first.centre);
+  await expect.poll(async () => (await probe(page))?.hexUpdatedAt ?? 0).toBeGreaterThan(before);
+  const top = (await probe(page))?.hexTop;
+  if (!top) throw new Error('no coloured hexagon');
+  const box = await page.getByTestId('transactions-map').boundingBox();
+  if (!box) throw new Error('no map');
+  await page.mouse.move(box.x + top.pixel[0], box.y + top.pixel[1]);
+  await page.mouse.move(box.x + top.pixel[0] + 1, box.y + top.pixel[1]);
+  return top;
+}
+
+test('hexagons: a quarter filter, the tooltip equals a brute-force median of the same file; country and city views', async ({
+  page,
+}, testInfo) => {
+  const errors = collectPageErrors(page);
+  const table = await sameData(page);
+  await page.goto(`/#/transacciones?n=${String(N)}`);
+  await expect(page.locator('.explorer__count')).toHaveText('20.000 de 20.000 transacciones', {
+    timeout: 45_000,
+  });
+
+  await page.getByRole('radio', { name: 'Hexágonos' }).check();
+  await expect.poll(() => page.url()).toContain('m=hex');
+  await expect
+    .poll(async () => (await probe(page))?.hexColoured ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(5);
+  await expect(page.getByTestId('price-legend')).toContainText('Mediana del precio por m² (Venta)');
+  await expect(page.getByTestId('price-legend')).toContainText(
+    `Menos de ${String(MIN_HEX_COUNT)} transacciones`,
+  );
+  await page.screenshot({ path: testInfo.outputPath('hex-country.png') });
+
+  // One quarter: the hexagons recompute; the tooltip of the busiest one shows the figures of that cell.
+  const before = (await probe(page))?.hexUpdatedAt ?? 0;
+  await page.getByLabel('Trimestres').selectOption(['2024-T4']);
+  await expect.poll(async () => (await probe(page))?.hexUpdatedAt ?? 0).toBeGreaterThan(before);
+  const zoom = await page.evaluate(() => window.__mapas?.explorerMap?.getZoom() ?? 0);
+  const res = hexResolutionForZoom(zoom);
+  expect((await probe(page))?.hexResolution).toBe(res);
+  const top = await hoverHexTop(page);
+  const q = table.quarters.indexOf('2024-T4');
+  const expected = quartiles(
+    cellPerM2(table, top.cell, res, (i) => table.quarter[i] === q && table.operation[i] === 0),
+  );
+  expect(expected.n).toBeGreaterThanOrEqual(MIN_HEX_COUNT);
+  expect(top.n).toBe(expected.n);
+  expect(top.median).toBeCloseTo(expected.median, 6);
+  const tooltip = page.getByTestId('hex-tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip.locator('[data-slot="0"]')).toHaveAttribute('data-median-m2', String(expected.median));
+  await expect(tooltip).toContainText(formatPerM2(expected.median));
+  await expect(tooltip).toContainText(`${formatPerM2(expected.p25)} – ${formatPerM2(expected.p75)}`);
+
+  // A click shows the same figures as details on demand; Cerrar closes them.
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(page.getByTestId('price-details')).toContainText(`Hexágono H3 ${top.cell}`);
+  await page.getByTestId('price-details').getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByTestId('price-details')).toHaveCount(0);
+
+  // A city: Caracas at zoom 11.5, finer cells.
+  // (A new hash alone keeps the page: reload it so the explorer reads the shared URL.)
+  await page.goto(`/#/transacciones?n=${String(N)}&m=hex&v=10.49000,-66.88000,11.50`);
+  await page.reload();
+  await expect
+    .poll(async () => (await probe(page))?.hexResolution ?? 0, { timeout: 45_000 })
+    .toBe(hexResolutionForZoom(11.5));
+  await expect.poll(async () => (await probe(page))?.hexColoured ?? 0).toBeGreaterThan(3);
+  await page.screenshot({ path: testInfo.outputPath('hex-city.png') });
+  expect(errors).toEqual([]);
+});
+
+test('the chart keeps the whole trend; dragging across quarters sets the quarter filter, and so do the keys', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto(`/#/transacciones?n=${String(N)}`);
+  const chart = page.getByTestId('quarter-chart');
+  await expect(chart.locator('li[data-quarter]')).toHaveCount(16, { timeout: 45_000 });
+  const plot = chart.locator('.explorer__plot').first();
+  const box = await plot.boundingBox();
+  if (!box) throw new Error('no chart');
+  // 20 px per quarter: from the middle of the 3rd quarter to the middle of the 6th.
+  await page.mouse.move(box.x + 2 * 20 + 10, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 4 * 20 + 10, box.y + 25);
+  await page.mouse.move(box.x + 5 * 20 + 10, box.y + 30);
+  await page.mouse.up();
+  await expect.poll(() => page.url()).toContain('t=2021-T3,2021-T4,2022-T1,2022-T2');
+  await expect(page.getByLabel('Trimestres')).toHaveValues(['2021-T3', '2021-T4', '2022-T1', '2022-T2']);
+  // The trend stays whole under the filter: every quarter still has its transactions.
+  const counts = await chart
+    .locator('li[data-quarter]')
+    .evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-count'))));
+  expect(counts.every((c) => c > 0)).toBe(true);
+
+  // Keyboard: → moves to the next quarter after the range, Shift+→ grows it, Escape clears the filter.
+  await chart.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.url()).toMatch(/t=2022-T3(&|$)/);
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(() => page.url()).toContain('t=2022-T3,2022-T4');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.url()).not.toContain('t=');
+  expect(errors).toEqual([]);
+});
+
+test('comparing two quarters colours hexagons by the change of the median price per m², checked by brute force', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const table = await sameData(page);
+  await page.goto(`/#/transacciones?n=${String(N)}&m=hex`);
+  await expect
+    .poll(async () => (await probe(page))?.hexColoured ?? 0, { timeout: 45_000 })
+    .toBeGreaterThan(5);
+  await page.getByRole('checkbox', { name: 'Comparar dos periodos' }).check();
+  await page.getByLabel('Trimestre base').selectOption('2023-T4');
+  await page.getByLabel('Comparar con').selectOption('2024-T4');
+  await expect.poll(() => page.url()).toContain('cmp=2023-T4,2024-T4');
+  await expect(page.getByTestId('price-legend')).toContainText(
+    'Cambio de la mediana del precio por m² (Venta, 2023-T4 → 2024-T4)',
+  );
+  await expect.poll(async () => (await probe(page))?.hexTop?.count ?? 0).toBeGreaterThan(0);
+  const top = await hoverHexTop(page);
+  const res = (await probe(page))?.hexResolution ?? 0;
+  const inQuarter = (label: string) => {
+    const q = table.quarters.indexOf(label);
+    return quartiles(
+      cellPerM2(table, top.cell, res, (i) => table.quarter[i] === q && table.operation[i] === 0),
+    );
+  };
+  const base = inQuarter('2023-T4');
+  const next = inQuarter('2024-T4');
+  const tooltip = page.getByTestId('hex-tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip.locator('[data-slot="0"]')).toHaveAttribute('data-count', /\d+/);
+  const change = Number(await tooltip.locator('.explorer__change').getAttribute('data-change'));
+  if (base.n >= MIN_HEX_COUNT && next.n >= MIN_HEX_COUNT)
+    expect(change).toBeCloseTo(((next.median - base.median) / base.median) * 100, 6);
+  else {
+    expect(change).toBeNaN();
+    await expect(tooltip).toContainText('Muy pocas transacciones');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('at a million transactions, quarter changes repaint the hexagons with no main-thread task over 50 ms', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/#/transacciones?m=hex');
+  await expect
+    .poll(async () => (await probe(page))?.hexColoured ?? 0, { timeout: 150_000 })
+    .toBeGreaterThan(5);
+  // Long tasks (> 50 ms on the main thread) from here on: the aggregates run in the worker.
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+  for (const quarter of ['2024-T4', '2023-T1', '2022-T2']) {
+    const before = (await probe(page))?.hexUpdatedAt ?? 0;
+    await page.getByLabel('Trimestres').selectOption([quarter]);
+    await expect.poll(async () => (await probe(page))?.hexUpdatedAt ?? 0).toBeGreaterThan(before);
+  }
+  // One more frame after the last repaint, so a task it started is reported.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect(await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)).toEqual([]);
+});

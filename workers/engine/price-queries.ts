@@ -1,0 +1,224 @@
+/**
+ * The engine's price answers (issue 16): a view's or a cluster's figures under the filter, the chart's
+ * per-quarter figures, and the hexagon layer. Scratch arrays and the cell index are built on first use and
+ * kept for the load (a map that never asks for prices pays nothing).
+ */
+import { hexResolutionForZoom } from '../../src/core/price-figures.ts';
+import type { BBox } from '../../src/core/types.ts';
+import type { EngineFilter, HexCompare, HexResult, PriceStats, QuarterPrices } from '../contract.ts';
+import { pointInBox, type MercatorBox } from './bbox.ts';
+import { keyTest, passes, type FacetKeys, type FilterState } from './filter.ts';
+import { buildHexIndex, type HexIndex } from './hex-index.ts';
+import { aggregateHexagons, OutlineCache } from './hexagons.ts';
+import type { Hierarchy } from './hierarchy.ts';
+import {
+  groupedFigures,
+  priceColumns,
+  PriceScratch,
+  type EachInGroups,
+  type PriceColumns,
+} from './prices.ts';
+import type { PropertyTable } from '../../src/core/types.ts';
+
+export interface PriceContext {
+  readonly h: Hierarchy;
+  readonly table: PropertyTable;
+  readonly keys: FacetKeys;
+  readonly filter: FilterState;
+  /** The filter as the caller sent it (the chart and the comparison set its quarters aside). */
+  readonly engineFilter: EngineFilter;
+}
+
+/** Per-load state built on first use. */
+export class PriceState {
+  private scratch: PriceScratch | null = null;
+  private columns: PriceColumns | null = null;
+  private hex: HexIndex | null = null;
+  readonly outlines = new OutlineCache();
+  /**
+   * The chart's last answer and what it depends on (box, colours, operations): the quarter filter is set
+   * aside, so stepping the time slider or brushing quarters asks the same figures again.
+   */
+  trend: { key: string; value: QuarterPrices } | null = null;
+
+  scratchFor(table: PropertyTable): PriceScratch {
+    this.scratch ??= new PriceScratch(Math.max(1, table.length));
+    return this.scratch;
+  }
+
+  columnsFor(ctx: PriceContext): PriceColumns {
+    this.columns ??= priceColumns(ctx.table, ctx.h.order.subarray(0, ctx.h.size));
+    return this.columns;
+  }
+
+  hexIndexFor(ctx: PriceContext): HexIndex {
+    this.hex ??= buildHexIndex(
+      ctx.table,
+      ctx.h.order.subarray(0, ctx.h.size),
+      ctx.keys.keys,
+      this.columnsFor(ctx),
+    );
+    return this.hex;
+  }
+}
+
+/**
+ * Position ranges of the boxes' tree leaves (inside: the whole leaf lies in the box), or of every position:
+ * collected once so that the two passes of groupedFigures walk the same set.
+ */
+function rangesOf(ctx: PriceContext, boxes: readonly MercatorBox[] | null): number[][] {
+  if (!boxes) return [[0, ctx.h.size, 1, -1]];
+  const tree = ctx.h.pointTree;
+  const out: number[][] = [];
+  boxes.forEach((box, b) => {
+    const leaves = tree.search(box[0], box[1], box[2], box[3], 255);
+    for (let k = 0; k < leaves; k++) {
+      const hit = tree.hits[k] ?? 0;
+      out.push([tree.leafFirst(hit >>> 1), tree.leafEnd(hit >>> 1), hit & 1, b]);
+    }
+  });
+  return out;
+}
+
+/** The positions of the ranges (points of partial leaves tested against their box) whose group is ≥ 0. */
+function eachIn(
+  ctx: PriceContext,
+  boxes: readonly MercatorBox[] | null,
+  groupOf: (pos: number) => number,
+): EachInGroups {
+  const ranges = rangesOf(ctx, boxes);
+  const { h, table } = ctx;
+  return (visit) => {
+    for (const [from = 0, to = 0, inside = 1, b = -1] of ranges) {
+      const box = boxes?.[b];
+      for (let pos = from; pos < to; pos++) {
+        const group = groupOf(pos);
+        if (group < 0) continue;
+        if (inside === 0 && box) {
+          const row = h.order[pos] ?? 0;
+          if (!pointInBox(table.lng[row] ?? 0, table.lat[row] ?? 0, box)) continue;
+        }
+        visit(pos, group);
+      }
+    }
+  };
+}
+
+/** Group of a position under the current filter: its operation, or −1 when it does not pass. */
+const byOperation = (ctx: PriceContext) => {
+  const { filter, keys } = ctx;
+  return (pos: number) => (passes(filter, pos) ? (keys.keys[pos] ?? 0) & 1 : -1);
+};
+
+/** Sales and rents of the passing rows of the table (boxes null) or inside the boxes. */
+export function viewPrices(
+  ctx: PriceContext,
+  state: PriceState,
+  boxes: readonly MercatorBox[] | null,
+): PriceStats {
+  const each = eachIn(ctx, boxes, byOperation(ctx));
+  return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
+}
+
+/** Sales and rents of a cluster's passing members (its contiguous position range). */
+export function clusterPrices(ctx: PriceContext, state: PriceState, cluster: number): PriceStats {
+  const { h } = ctx;
+  const start = h.clusters.start[cluster] ?? 0;
+  const end = start + (h.clusters.count[cluster] ?? 0);
+  const groupOf = byOperation(ctx);
+  const each: EachInGroups = (visit) => {
+    for (let pos = start; pos < end; pos++) {
+      const group = groupOf(pos);
+      if (group >= 0) visit(pos, group);
+    }
+  };
+  return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
+}
+
+/** groups[facetKey] under a filter: `group(key)` where the key passes, −1 elsewhere. */
+function groupTable(
+  ctx: PriceContext,
+  filter: EngineFilter,
+  group: (key: number) => number,
+): Int8Array | Int16Array {
+  const { keys, table } = ctx;
+  const { passes: keyPasses } = keyTest(filter, keys, table.quarters, table.colors);
+  const space = keys.quarters * keys.colors * 2;
+  const out = keys.quarters * 2 > 127 ? new Int16Array(space) : new Int8Array(space);
+  for (let key = 0; key < space; key++) out[key] = keyPasses(key) === 1 ? group(key) : -1;
+  return out;
+}
+
+/** Figures per quarter × operation under the filter with its quarters set aside. */
+export function quarterPrices(
+  ctx: PriceContext,
+  state: PriceState,
+  boxes: readonly MercatorBox[] | null,
+): QuarterPrices {
+  const { keys, table } = ctx;
+  const key = JSON.stringify([boxes, ctx.engineFilter.colors, ctx.engineFilter.operations]);
+  // Answers' buffers are transferred to the main thread: the cache keeps its own copy.
+  const copy = (v: QuarterPrices) => ({ quarters: v.quarters, figures: v.figures.slice() });
+  if (state.trend?.key === key) return copy(state.trend.value);
+  const perQuarter = 2 * keys.colors;
+  const groups = groupTable(
+    ctx,
+    { ...ctx.engineFilter, quarters: 'todos' },
+    (key) => Math.floor(key / perQuarter) * 2 + (key & 1),
+  );
+  const facet = keys.keys;
+  const each = eachIn(ctx, boxes, (pos) => groups[facet[pos] ?? 0] ?? -1);
+  // The chart draws counts and medians per m²: the price quartiles are skipped (half the selection work).
+  const figures = groupedFigures(
+    state.columnsFor(ctx),
+    state.scratchFor(table),
+    keys.quarters * 2,
+    each,
+    false,
+  );
+  const value = { quarters: table.quarters, figures };
+  state.trend = { key, value };
+  return copy(value);
+}
+
+/** The view's box grown by two cell edges at resolution `res` (so cells cut by the view's edge stay whole). */
+function padded(bbox: BBox, res: number): BBox {
+  // Mean H3 edge: 1,107.7 km at resolution 0, ÷ √7 per step; two edges, in degrees.
+  const edgeKm = 1107.7 / Math.sqrt(7) ** res;
+  const pad = (2 * edgeKm) / 111;
+  const [w, s, e, n] = bbox;
+  const lngPad = pad / Math.max(0.2, Math.cos((((s + n) / 2) * Math.PI) / 180));
+  if (e - w + 2 * lngPad >= 360) return [-180, Math.max(-90, s - pad), 180, Math.min(90, n + pad)];
+  return [w - lngPad, Math.max(-90, s - pad), e + lngPad, Math.min(90, n + pad)];
+}
+
+/** Hexagons of the view under the filter (slots: operations), or between two quarters of one operation. */
+export function hexagons(
+  ctx: PriceContext,
+  state: PriceState,
+  bbox: BBox,
+  zoom: number,
+  compare: HexCompare | null,
+): HexResult {
+  const { table, keys } = ctx;
+  const res = hexResolutionForZoom(zoom);
+  const perQuarter = 2 * keys.colors;
+  let slots: Int8Array | Int16Array;
+  if (!compare) {
+    slots = groupTable(ctx, ctx.engineFilter, (key) => key & 1);
+  } else {
+    const base = table.quarters.indexOf(compare.base);
+    const comparison = table.quarters.indexOf(compare.comparison);
+    const filter = {
+      ...ctx.engineFilter,
+      quarters: [compare.base, compare.comparison],
+      operations: [compare.operation],
+    };
+    slots = groupTable(ctx, filter, (key) => {
+      const q = Math.floor(key / perQuarter);
+      return q === base ? 0 : q === comparison ? 1 : -1;
+    });
+  }
+  const index = state.hexIndexFor(ctx);
+  return aggregateHexagons(index, state.scratchFor(table), state.outlines, res, padded(bbox, res), slots);
+}
