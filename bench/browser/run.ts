@@ -111,6 +111,8 @@ async function explorerLongTasks(page: Page): Promise<[number, number]> {
 async function motion(page: Page, which: 'explorer' | 'peer'): Promise<Motion> {
   await page.evaluate(() => window.__peer?.takeLongTasks());
   await explorerLongTasks(page);
+  // tsx keeps function names with a `__name` helper that the page lacks; a string defines it there.
+  await page.evaluate('window.__name = window.__name || ((f) => f)');
   const fps = await page.evaluate(async (source) => {
     interface Camera {
       panBy(offset: [number, number], options: { duration: number }): void;
