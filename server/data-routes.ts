@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 import { ByteCache } from './byte-cache.ts';
-import { type Handler, intParam, sendBytes, sendError } from './http.ts';
+import { type Handler, intParam, sendBytes, sendError, writeDataHead } from './http.ts';
 import { accepts } from './compressed-assets.ts';
 import { ClientGone, Pacer, WorkGate, writeAll } from './paced.ts';
 
@@ -36,15 +36,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const BINARY_TYPE = 'application/octet-stream';
 const BUSY =
   'El servicio de datos está ocupado con otras peticiones grandes; intente de nuevo en unos segundos.';
-
-function startAnswer(res: ServerResponse, contentType: string, length?: number): void {
-  res.writeHead(200, {
-    'Content-Type': contentType,
-    ...(length === undefined ? {} : { 'Content-Length': length }),
-    'Cache-Control': 'public, max-age=3600',
-    'X-Content-Type-Options': 'nosniff',
-  });
-}
 
 /**
  * Runs a generation: from the cache when it holds the answer, else in slices, in line behind other large
@@ -79,7 +70,7 @@ class Keeper {
     if (!this.#parts) return;
     this.#bytes += part.byteLength;
     if (this.#bytes > CACHE_ENTRY_MAX_BYTES) this.#parts = null;
-    else this.#parts.push(part.slice());
+    else this.#parts.push(part); // never written to again: joined once, at keep()
   }
 
   keep(key: string): void {
@@ -105,7 +96,7 @@ async function sendTransactions(res: ServerResponse, key: string, count: number,
   }
   const { parts, byteLength } = encodeTableParts(table);
   const keeper = new Keeper(byteLength);
-  startAnswer(res, BINARY_TYPE, byteLength);
+  writeDataHead(res, BINARY_TYPE, byteLength);
   for (const part of parts) {
     await writeAll(res, part);
     keeper.add(part);
@@ -122,11 +113,11 @@ async function sendTransactions(res: ServerResponse, key: string, count: number,
 function startJson(req: IncomingMessage, res: ServerResponse): Writable {
   res.setHeader('Vary', 'Accept-Encoding');
   if (!accepts(req.headers['accept-encoding'], 'gzip')) {
-    startAnswer(res, JSON_TYPE);
+    writeDataHead(res, JSON_TYPE);
     return res;
   }
   res.setHeader('Content-Encoding', 'gzip');
-  startAnswer(res, JSON_TYPE);
+  writeDataHead(res, JSON_TYPE);
   const compressor = createGzip({ level: 4 });
   compressor.pipe(res);
   return compressor;
@@ -228,12 +219,7 @@ async function collect<T>(res: ServerResponse, items: Iterable<T>): Promise<T[]>
  */
 function answerHead(res: ServerResponse, key: string, contentType: string): true {
   const hit = dataCache.get(key);
-  res.writeHead(200, {
-    'Content-Type': contentType,
-    ...(hit ? { 'Content-Length': hit.byteLength } : {}),
-    'Cache-Control': 'public, max-age=3600',
-    'X-Content-Type-Options': 'nosniff',
-  });
+  writeDataHead(res, contentType, hit?.byteLength);
   res.end();
   return true;
 }

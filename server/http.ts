@@ -17,13 +17,18 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
-export function sendBytes(res: ServerResponse, bytes: Uint8Array, contentType: string): void {
+/** The head of a data answer (cacheable for an hour); `length` when known (a streamed answer has none). */
+export function writeDataHead(res: ServerResponse, contentType: string, length?: number): void {
   res.writeHead(200, {
     'Content-Type': contentType,
-    'Content-Length': bytes.byteLength,
+    ...(length === undefined ? {} : { 'Content-Length': length }),
     'Cache-Control': 'public, max-age=3600',
     'X-Content-Type-Options': 'nosniff',
   });
+}
+
+export function sendBytes(res: ServerResponse, bytes: Uint8Array, contentType: string): void {
+  writeDataHead(res, contentType, bytes.byteLength);
   res.end(bytes);
 }
 

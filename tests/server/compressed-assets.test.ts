@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, compressedAssets } from '../../server/compressed-assets.ts';
+import { rawGet } from './serve.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'assets-'));
 const script = 'export const hola = "mundo";\n'.repeat(2000);
@@ -32,23 +33,7 @@ afterAll(
     ),
 );
 
-/** node's fetch decodes bodies itself; a raw GET shows what went over the wire. */
-async function raw(path: string, acceptEncoding: string) {
-  const { request } = await import('node:http');
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(`${base}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) });
-        });
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
+const raw = (path: string, acceptEncoding: string) => rawGet(`${base}${path}`, acceptEncoding);
 
 describe('compressed assets', () => {
   it('serves a built script as Brotli (or gzip), smaller, byte-identical once decoded, immutable', async () => {

@@ -1,4 +1,3 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largeWork } from '../../server/data-routes.ts';
@@ -6,7 +5,7 @@ import { WorkGate } from '../../server/paced.ts';
 import { decodeTable, encodeTable } from '../../src/core/table-codec.ts';
 import { generateFranchise } from '../../src/datagen/agencies.ts';
 import { generateListings, generateTransactionsTable } from '../../src/datagen/index.ts';
-import { startServices } from './serve.ts';
+import { rawGet, startServices } from './serve.ts';
 
 let services: Awaited<ReturnType<typeof startServices>>;
 beforeAll(async () => {
@@ -57,23 +56,7 @@ describe('streamed answers are the generators’ bytes', () => {
 });
 
 describe('JSON answers are gzip-compressed for clients that take it', () => {
-  /** node's fetch decodes bodies itself; a raw GET shows what went over the wire. */
-  const raw = (path: string, acceptEncoding: string) =>
-    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const req = request(
-        `${services.base}${path}`,
-        { headers: { 'Accept-Encoding': acceptEncoding } },
-        (res) => {
-          const parts: Buffer[] = [];
-          res.on('data', (c: Buffer) => parts.push(c));
-          res.on('end', () => {
-            resolve({ headers: res.headers, body: Buffer.concat(parts) });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+  const raw = (path: string, acceptEncoding: string) => rawGet(`${services.base}${path}`, acceptEncoding);
 
   it('streamed and cached answers alike, the same bytes once decoded; plain for those that do not', async () => {
     const path = '/api/data/listings.json?count=400&seed=12&dirty=1';

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { servicesMiddleware } from '../../server/middleware.ts';
 
@@ -20,4 +20,22 @@ export async function startServices(): Promise<{ base: string; close: () => Prom
         });
       }),
   };
+}
+
+/** A GET as it went over the wire (node's fetch decodes bodies itself): status, headers and raw body bytes. */
+export function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -7,6 +7,7 @@
  * Pace: `concurrency` lookups at once and at least `minIntervalMs` between starts — ≥ 1000 ms against a
  * public Nominatim, as its usage policy asks; the embedded geocoder takes several at once.
  */
+import { foldText } from '../zone.ts';
 import { inVenezuela } from './values.ts';
 
 export const LEVELS = ['urbanizacion', 'municipio', 'ciudad', 'estado'] as const;
@@ -41,14 +42,7 @@ export function queriesFor(address: Address): { level: Level; query: string }[] 
 
 /** The dedup key of an address: the same place however it is spelt in case, accents and spacing. */
 export function addressKey(address: Address): string {
-  return LEVELS.map((l) =>
-    address[l]
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/\s+/g, ' ')
-      .trim(),
-  ).join('|');
+  return LEVELS.map((l) => foldText(address[l]).replace(/\s+/g, ' ')).join('|');
 }
 
 export interface BatchOptions {

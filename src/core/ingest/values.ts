@@ -3,7 +3,9 @@
  * a 'trimestre' label or any date, operations in their usual spellings. Each answers a value or null (the
  * row is then rejected with a reason, never guessed).
  */
+import { bboxContains } from '../geo.ts';
 import { VENEZUELA_SERVICE_BBOX } from '../normalize.ts';
+import { foldText } from '../zone.ts';
 import type { Operacion } from '../types.ts';
 
 /** A coordinate cell: '10.49', '10,49' (decimal comma), ' -66.85 '. Null for anything else. */
@@ -97,11 +99,7 @@ const RENT = new Set([
 
 /** An operation cell in its usual spellings ('VENTA', 'Arriendo', 'rent', 'V'/'A'); null when unknown. */
 export function readOperation(cell: string): Operacion | null {
-  const key = cell
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+  const key = foldText(cell);
   if (SALE.has(key)) return 'Venta';
   if (RENT.has(key)) return 'Alquiler';
   return null;
@@ -109,6 +107,5 @@ export function readOperation(cell: string): Operacion | null {
 
 /** Inside Venezuela's service box (islands included), the same box the listings use. */
 export function inVenezuela(lat: number, lng: number): boolean {
-  const [west, south, east, north] = VENEZUELA_SERVICE_BBOX;
-  return lat >= south && lat <= north && lng >= west && lng <= east;
+  return bboxContains(VENEZUELA_SERVICE_BBOX, { lat, lng });
 }
