@@ -5,7 +5,8 @@ import { bruteQuantile } from './price-helpers.ts';
 
 const values = fc.array(
   fc.oneof(
-    fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+    // -0 and 0 are one price, but toBe (Object.is) tells them apart and the selection may swap equal values.
+    fc.double({ min: -1e9, max: 1e9, noNaN: true }).map((v) => (v === 0 ? 0 : v)),
     fc.integer({ min: 0, max: 5 }), // many repeats
   ),
   { maxLength: 300 },
