@@ -15,6 +15,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { MESSAGES } from '../../src/core/messages.ts';
 import { machine, markdownTable, writeResults } from '../lib/report.ts';
 import { summarizeTrace, type LongTask, type TraceEvent } from './trace-summary.ts';
 
@@ -111,6 +112,24 @@ async function drive(page: Page): Promise<void> {
   await mark(page, 'hover');
   for (let k = 0; k < 40; k++) await page.mouse.move(box.x + 100 + k * 25, cy + Math.sin(k) * 120);
   await page.waitForTimeout(800);
+  // Price hexagons: the aggregates run in the worker; the main thread only rebuilds the cells' polygons.
+  const hexAt = () => page.evaluate(() => window.__mapas?.explorer?.hexUpdatedAt ?? 0);
+  await mark(page, 'hexágonos');
+  let h = await hexAt();
+  await page.getByLabel(MESSAGES.explorer.modeHexagons, { exact: true }).check();
+  await page.waitForFunction((t) => (window.__mapas?.explorer?.hexUpdatedAt ?? 0) > t, h, {
+    timeout: 60_000,
+  });
+  await page.waitForTimeout(500);
+  await mark(page, 'hexágonos: trimestres');
+  for (const option of options.slice(-3)) {
+    h = await hexAt();
+    await quarters.selectOption([option]);
+    await page.waitForFunction((t) => (window.__mapas?.explorer?.hexUpdatedAt ?? 0) > t, h, {
+      timeout: 60_000,
+    });
+  }
+  await page.waitForTimeout(500);
   await mark(page, 'fin');
 }
 

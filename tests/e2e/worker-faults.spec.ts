@@ -140,6 +140,7 @@ test('the drawing map: after a killed worker the area counts are the same as bef
   await expect(count).toHaveText(/^\d+ inmuebles/, { timeout: 20_000 });
   const polygonCount = await count.textContent();
   await circle.click();
+  await expect(count).not.toHaveText(polygonCount ?? '');
   await expect(count).toHaveText(/^\d+ inmuebles/);
   const circleCount = await count.textContent();
   expect(circleCount).not.toBe(polygonCount);
