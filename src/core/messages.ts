@@ -51,6 +51,16 @@ export const MESSAGES = {
     open: 'Ver inmueble',
     photoMissing: 'Foto no disponible',
   },
+  gallery: {
+    label: 'Fotos del inmueble',
+    previous: 'Foto anterior',
+    next: 'Foto siguiente',
+    play: 'Pasar las fotos solas',
+    pause: 'Detener el pase de fotos',
+    fullscreen: 'Ver las fotos en pantalla completa',
+    exitFullscreen: 'Salir de pantalla completa',
+    photo: 'Foto {n} de {total}',
+  },
   drawing: {
     polygon: 'DIBUJAR AREA',
     circle: 'SELECCIONAR AREA',

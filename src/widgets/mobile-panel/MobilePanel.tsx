@@ -1,10 +1,10 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useRef, useState } from 'react';
 import { TIMING_MS } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { Property } from '../../core/types.ts';
 import { safeUrl } from '../../core/url.ts';
 import { cardFields } from '../property-card/card-fields.ts';
+import { PhotoGallery } from './PhotoGallery.tsx';
 import './mobile-panel.css';
 
 export interface MobilePanelProps {
@@ -15,7 +15,7 @@ export interface MobilePanelProps {
 }
 
 /**
- * Mobile bottom panel (spec, screens): a photo carousel (100% wide, 160 px high), the code in red, type, price,
+ * Mobile bottom panel (spec, screens): a photo gallery (100% wide, photos 160 px high, thumbnails below), the code in red, type, price,
  * counts, areas, urbanización and address. Tapping the information opens the property's url; 'Cerrar' or a
  * click outside (armed after 100 ms) closes it after a 300 ms fade. One panel: a new property updates it.
  */
@@ -29,7 +29,6 @@ export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProp
     setClosing(false);
   }
   const panel = useRef<HTMLElement | null>(null);
-  const [emblaRef] = useEmblaCarousel({ loop: true, duration: 25 });
   const f = cardFields(property, window.location.origin);
 
   useEffect(() => {
@@ -82,17 +81,13 @@ export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProp
       >
         ×
       </button>
-      <div className="mobile-panel__carousel" ref={emblaRef}>
-        <div className="mobile-panel__track">
-          {f.photos.map((src, i) => (
-            <img
-              key={`${src}-${String(i)}`}
-              className="mobile-panel__slide"
-              src={src}
-              alt={f.usesPlaceholders ? MESSAGES.card.photoMissing : `${f.tipo} ${String(i + 1)}`}
-            />
-          ))}
-        </div>
+      <div className="mobile-panel__carousel">
+        <PhotoGallery
+          // A new property starts at its first photo.
+          key={property.id}
+          photos={f.photos}
+          alt={(i) => (f.usesPlaceholders ? MESSAGES.card.photoMissing : `${f.tipo} ${String(i + 1)}`)}
+        />
       </div>
       <button type="button" className="mobile-panel__info" onClick={openUrl}>
         {f.codigo ? <span className="mobile-panel__code">{f.codigo}</span> : null}
