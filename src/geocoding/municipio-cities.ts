@@ -82,10 +82,31 @@ export function municipioKey(name: string): string {
   return key;
 }
 
-/** The capital of each of the 335 municipios (`venezuela@2.0.0`, data/PROVENANCE.md), keyed like MUNICIPIO_CITY. */
-export const MUNICIPIO_CAPITAL: Readonly<Record<string, string>> = Object.fromEntries(
+/**
+ * Municipios renamed after the package's list was written: the current name → the list's. Geocoders answer
+ * with the current one (Cojedes's San Carlos is Ezequiel Zamora since 2010).
+ */
+const RENAMED: Readonly<Record<string, string>> = {
+  'cojedes|ezequiel zamora': 'cojedes|san carlos',
+};
+
+const LISTED: Readonly<Record<string, string>> = Object.fromEntries(
   municipios.map((m) => [`${foldText(m.estado)}|${municipioKey(m.municipio)}`, m.capital]),
 );
+
+/**
+ * The capital of each of the 335 municipios (`venezuela@2.0.0`, data/PROVENANCE.md), keyed like MUNICIPIO_CITY,
+ * under current names as well as the list's.
+ */
+export const MUNICIPIO_CAPITAL: Readonly<Record<string, string>> = {
+  ...LISTED,
+  ...Object.fromEntries(
+    Object.entries(RENAMED).flatMap(([now, listed]) => {
+      const capital = LISTED[listed];
+      return capital === undefined ? [] : [[now, capital]];
+    }),
+  ),
+};
 
 /**
  * Looks a municipio up in a table keyed `estado|municipio`, tolerating the long and short forms of a name
