@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { GALLERY } from '../../src/core/constants.ts';
+import { GALLERY, TIMING_MS } from '../../src/core/constants.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
+import { pauseClock } from './clock.ts';
 import { collectPageErrors } from './console.ts';
 
 /** Three groups of three listings 200 m apart (Caracas, Valencia) and one alone (Maracaibo), plus bad rows. */
@@ -230,6 +231,51 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: MESSAGES.card.close }).click();
     await expect(page.getByTestId('mobile-panel')).toHaveClass(/mobile-panel--closing/);
     await expect(page.getByTestId('mobile-panel')).toHaveCount(0, { timeout: 2000 });
+  });
+});
+
+test.describe('the phone panel on the page clock', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('an outside click counts only 100 ms after the panel opens; "Cerrar" fades it out in 300 ms', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await open(page, '#/busqueda');
+    await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+    await zoomIntoGroup(page, 'busqueda', -68.0, 10.16, 'b1');
+    const [x, y] = await pixel(page, 'busqueda', -68.0, 10.16);
+    // From here the page's timers move only when the test steps its clock.
+    await pauseClock(page);
+    await page.mouse.click(x, y);
+    const panel = page.getByTestId('mobile-panel');
+    await expect(panel).toBeVisible();
+    const outside = async () => {
+      await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
+    };
+    await page.clock.runFor(TIMING_MS.outsideClickArm - 10);
+    await outside(); // the tap that opened it is still in flight: not a close
+    await expect(panel).not.toHaveClass(/mobile-panel--closing/);
+    await page.clock.runFor(20);
+    await outside();
+    await expect(panel).toHaveClass(/mobile-panel--closing/);
+    await page.clock.runFor(TIMING_MS.panelClose - 10);
+    await expect(panel).toHaveCount(1); // still fading
+    await page.clock.runFor(20);
+    await expect(panel).toHaveCount(0);
+
+    // 'Cerrar' takes the same 300 ms.
+    await page.clock.resume();
+    // The click on the heading scrolled the page: the marker is asked for where it is now.
+    await page.mouse.click(...(await pixel(page, 'busqueda', -68.0, 10.16)));
+    await expect(panel).toBeVisible();
+    await pauseClock(page);
+    await panel.getByRole('button', { name: MESSAGES.card.close }).click();
+    await expect(panel).toHaveClass(/mobile-panel--closing/);
+    await page.clock.runFor(TIMING_MS.panelClose - 10);
+    await expect(panel).toHaveCount(1);
+    await page.clock.runFor(20);
+    await expect(panel).toHaveCount(0);
   });
 });
 

@@ -1,0 +1,77 @@
+/**
+ * The spec's delays, measured on the page's own clock (Playwright's fake timers, paused and stepped), so each
+ * is checked to its millisecond edge: nothing yet just before it, done just after — on any machine load.
+ * The phone panel's fade and outside-click arm are checked the same way in cluster-map.spec.ts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { TIMING_MS } from '../../src/core/constants.ts';
+import { MESSAGES } from '../../src/core/messages.ts';
+import { pauseClock } from './clock.ts';
+
+test('the place search list closes 200 ms after the box loses focus', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: MESSAGES.search.label });
+  await box.fill('Barquisimeto');
+  const list = page.getByRole('listbox');
+  await expect(list.getByRole('option').first()).toBeVisible();
+  await pauseClock(page);
+  await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
+  await page.clock.runFor(TIMING_MS.searchBlurClose - 10);
+  await expect(list).toBeVisible();
+  await page.clock.runFor(20);
+  await expect(list).toBeHidden();
+});
+
+/**
+ * Lets the page finish the work a key left queued (React runs an input's effects, where the lookup timer is
+ * set, as a message task, which the paused clock does not hold back): a few message round trips.
+ */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (let k = 0; k < 5; k++)
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          resolve(null);
+        };
+        channel.port2.postMessage(0);
+      });
+  });
+}
+
+/** Counts the autocomplete requests the page sends. */
+function countLookups(page: Page, path: string) {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(path)) asked.push(new URL(r.url()).searchParams.get('q') ?? '');
+  });
+  return asked;
+}
+
+for (const c of [
+  { name: 'the address control', hash: '#/', delay: TIMING_MS.autocompleteDelay, text: 'Maracaibo' },
+  { name: 'picker v2', hash: '#/ubicacion-v2', delay: TIMING_MS.autocompleteDelayFast, text: 'Barquisim' },
+]) {
+  test(`${c.name} asks for suggestions ${String(c.delay)} ms after the last key`, async ({ page }) => {
+    await page.clock.install();
+    const asked = countLookups(page, '/api/geocoder/autocomplete');
+    await page.goto(`/${c.hash}`);
+    const input = page.getByRole('combobox', { name: MESSAGES.search.addressLabel });
+    await expect(input).toBeVisible();
+    await pauseClock(page);
+    await input.focus();
+    await page.keyboard.type(c.text.slice(0, -1));
+    await settle(page);
+    await page.clock.runFor(c.delay - 20); // typing goes on before the pause ends: nothing asked
+    await page.keyboard.type(c.text.slice(-1));
+    await settle(page);
+    await page.clock.runFor(c.delay - 10);
+    expect(asked).toEqual([]);
+    await page.clock.runFor(20);
+    await expect.poll(() => asked).toEqual([c.text]);
+    // The answer is shown once the page's timers are let run again.
+    await page.clock.resume();
+    await expect(page.getByRole('listbox', { name: MESSAGES.search.addressLabel })).toBeVisible();
+  });
+}
