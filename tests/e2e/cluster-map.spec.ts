@@ -5,6 +5,7 @@ import { GALLERY, TIMING_MS } from '../../src/core/constants.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { pauseClock } from './clock.ts';
 import { collectPageErrors } from './console.ts';
+import { colourAt, isBlue, isGreenFill, isRedFill, isWhite, pixelsAround } from './pixels.ts';
 
 /** Three groups of three listings 200 m apart (Caracas, Valencia) and one alone (Maracaibo), plus bad rows. */
 const rec = (
@@ -609,4 +610,98 @@ test('hover and click pick on the CPU: no pixel is read back from the GPU while 
   expect(await page.evaluate(() => (window as unknown as { __readPixels: number }).__readPixels)).toBe(
     readBefore,
   );
+});
+
+test.describe('what the map paints, read from screenshot pixels', () => {
+  /** The drawn cluster nearest (lng, lat), in page pixels. */
+  async function clusterPixel(page: Page, id: string, lng: number, lat: number) {
+    await expect.poll(async () => (await probe(page, id))?.clusters.length ?? 0).toBeGreaterThan(0);
+    const c = ((await probe(page, id))?.clusters ?? [])
+      .map((k) => ({ k, d: Math.hypot(k[0] - lng, k[1] - lat) }))
+      .sort((a, b) => a.d - b.d)[0]?.k;
+    if (!c) throw new Error('no cluster');
+    return pixel(page, id, c[0], c[1]);
+  }
+
+  test('clusters: red when sales ≥ rentals, green otherwise; the active one green with white text', async ({
+    page,
+  }) => {
+    await open(page, '#/');
+    await expect.poll(async () => (await probe(page, 'general'))?.indexed).toBe(7);
+    await page.mouse.move(0, 0);
+    // Caracas: 2 sales, 1 rental; Valencia: 1 sale, 2 rentals. Sampled below the count, inside the 25 px icon.
+    const [ax, ay] = await clusterPixel(page, 'general', -66.9, 10.5);
+    const [bx, by] = await clusterPixel(page, 'general', -68.0, 10.16);
+    await expect.poll(async () => isRedFill(await colourAt(page, ax, ay + 8))).toBe(true);
+    expect(isGreenFill(await colourAt(page, bx, by + 8))).toBe(true);
+
+    await page.getByLabel('Destacar').selectOption('a2');
+    await expect.poll(async () => isGreenFill(await colourAt(page, ax, ay + 8))).toBe(true);
+    // The count is written in white on it.
+    const centre = await pixelsAround(page, ax, ay, 9, 7);
+    expect(centre.some(isWhite)).toBe(true);
+  });
+
+  test('hovering a marker turns its fill to the selection green; leaving restores red', async ({ page }) => {
+    await open(page, '#/busqueda');
+    await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+    await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
+    await page.mouse.move(0, 0);
+    const [x, y] = await pixel(page, 'busqueda', -66.9, 10.5);
+    await expect.poll(async () => isRedFill(await colourAt(page, x, y))).toBe(true);
+    await page.mouse.move(x, y);
+    await expect.poll(async () => (await probe(page, 'busqueda'))?.hoveredId).toBe('a1');
+    await expect.poll(async () => isGreenFill(await colourAt(page, x, y))).toBe(true);
+    await page.mouse.move(0, 0);
+    await expect.poll(async () => isRedFill(await colourAt(page, x, y))).toBe(true);
+  });
+
+  test('the popup card: no close button, photo 115 px wide and 100 px high', async ({ page }) => {
+    await open(page, '#/busqueda');
+    await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+    await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
+    await page.mouse.click(...(await pixel(page, 'busqueda', -66.9, 10.5)));
+    const card = page.getByTestId('property-card');
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('button')).toHaveCount(0);
+    const photo = await card.locator('img').first().boundingBox();
+    expect(photo?.width).toBeCloseTo(115, 0);
+    expect(photo?.height).toBeCloseTo(100, 0);
+  });
+
+  test('a searched place draws a blue rectangle one pixel wide', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('combobox', { name: MESSAGES.search.label });
+    await search.fill('Valencia, Carabobo');
+    await page.getByRole('listbox').getByRole('option').first().click();
+    const map = page.getByTestId('overview-map');
+    await expect(map).toHaveAttribute('data-search-bbox', /\d/);
+    const [w, s, e, n] = ((await map.getAttribute('data-search-bbox')) ?? '').split(',').map(Number);
+    if (w === undefined || s === undefined || e === undefined || n === undefined) throw new Error('no box');
+    // The map has settled on the box when the box's corners stop moving on screen.
+    let west: [number, number] = [0, 0];
+    await expect
+      .poll(async () => {
+        const before = await pixel(page, 'general', w, (s + n) / 2);
+        await page.waitForFunction(
+          () =>
+            new Promise((r) =>
+              requestAnimationFrame(() => {
+                r(true);
+              }),
+            ),
+        );
+        west = await pixel(page, 'general', w, (s + n) / 2);
+        return Math.hypot(west[0] - before[0], west[1] - before[1]);
+      })
+      .toBeLessThan(0.5);
+    await page.mouse.move(0, 0);
+    // Across the west edge at mid-height: a run of blue no wider than the line (1 px, 2 where it straddles
+    // two pixel columns), with no blue either side.
+    const strip = await pixelsAround(page, west[0], west[1], 15, 1);
+    const blue = strip.map(isBlue);
+    expect(blue.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(blue.filter(Boolean).length).toBeLessThanOrEqual(2);
+    expect(blue.slice(0, 4).some(Boolean) || blue.slice(-4).some(Boolean)).toBe(false);
+  });
 });
