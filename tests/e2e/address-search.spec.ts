@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TIMING_MS } from '../../src/core/constants.ts';
 
 const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
 
@@ -10,13 +11,13 @@ test('the address control suggests up to 5 places after a pause and is usable by
     if (r.url().includes('/api/geocoder/autocomplete'))
       requests.push(new URL(r.url()).searchParams.get('q') ?? '');
   });
+  await page.clock.install();
   await page.goto('/');
   await expect(page.getByTestId('overview-map').locator('canvas.maplibregl-canvas')).toBeVisible();
   const input = page.getByRole('combobox', { name: 'Buscar dirección' });
   await input.focus();
   await page.keyboard.type('M');
-  await page.waitForTimeout(400);
-  expect(requests).toEqual([]); // one character: nothing asked (≥ 2)
+  await page.clock.runFor(TIMING_MS.autocompleteDelay * 2); // well past the pause, on the page's clock
 
   await page.keyboard.type('aracai', { delay: 30 });
   const options = page.getByRole('listbox', { name: 'Buscar dirección' }).getByRole('option');
@@ -25,6 +26,7 @@ test('the address control suggests up to 5 places after a pause and is usable by
   // Lookups wait for a pause: the settled text is asked for, and not once per key typed.
   await expect.poll(() => requests.at(-1)).toBe('Maracai');
   expect(requests.length).toBeLessThan('aracai'.length);
+  expect(requests).not.toContain('M'); // one character was never asked for (≥ 2)
 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

@@ -4,6 +4,7 @@
  * clears works again. (The picker's reverse-geocoding faults are in location-picker.spec.ts.)
  */
 import { expect, test, type Route } from '@playwright/test';
+import { TIMING_MS } from '../../src/core/constants.ts';
 import { collectPageErrors } from './console.ts';
 
 type Fault = (route: Route) => Promise<void>;
@@ -73,17 +74,23 @@ for (const [name, fault] of Object.entries(FAULTS)) {
 }
 
 test('place search survives a geocoder slower than its timeout and then works again', async ({ page }) => {
-  test.setTimeout(60_000);
   const errors = collectPageErrors(page);
+  // The page's clock is stepped past the 10 s client timeout instead of waiting for it.
+  await page.clock.install();
   let slow = true;
+  let held = 0;
   await page.route('**/api/geocoder/search**', async (route) => {
     if (!slow) return route.fallback();
-    await new Promise((resolve) => setTimeout(resolve, 12_000)); // past the 10 s client timeout
-    return route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }).catch(() => undefined);
+    held++; // never answered: only the client's timeout ends it
   });
   await page.goto('/');
   await box(page).fill('Maracay');
-  await page.waitForTimeout(11_000);
+  await expect.poll(() => held).toBe(1);
+  await page.clock.runFor(TIMING_MS.geocoderTimeout + 100);
+  // The lookup did time out (its catalogue line is logged), and the box and the page are as they were.
+  await expect
+    .poll(() => errors.some((e) => e.includes(`timeout of ${String(TIMING_MS.geocoderTimeout)}ms exceeded`)))
+    .toBe(true);
   await expect(box(page)).toHaveValue('Maracay');
   await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
   slow = false;
