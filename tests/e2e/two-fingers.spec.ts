@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TIMING_MS } from '../../src/core/constants.ts';
+import { pauseClock } from './clock.ts';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -21,6 +23,7 @@ async function touchDrag(page: Page, fingers: number, from: { x: number; y: numb
 test('under 768 px one finger shows the two-finger message and does not move the map; two fingers do', async ({
   page,
 }) => {
+  await page.clock.install();
   // A location centre: the general listing shows it at zoom 11, 300 ms after its data (spec).
   await page.goto('/?lat=8&lng=-66&zoom=11');
   const map = page.getByTestId('overview-map');
@@ -31,16 +34,21 @@ test('under 768 px one finger shows the two-finger message and does not move the
   if (!box || !before) throw new Error('no map');
   const centre = { x: box.x + box.width / 2 - 40, y: box.y + box.height / 2 };
 
+  // From the first touch on, the page's timers move only with the test's clock.
+  await pauseClock(page);
   await touchDrag(page, 1, centre, 120);
   const message = page
     .getByRole('status')
     .filter({ hasText: 'Usa dos dedos para mover y hacer zoom en el mapa.' });
   await expect(message).toBeVisible();
-  expect((await view(page))?.lng).toBeCloseTo(before.lng, 6);
-  // Still there well into the delay, gone after it (spec: hide delay 3000 ms).
-  await page.waitForTimeout(1500);
+  // Still there just before the spec's 3000 ms hide delay, gone just after it.
+  await page.clock.runFor(TIMING_MS.twoFingerMessageHide - 20);
   await expect(message).toBeVisible();
-  await expect(message).toBeHidden({ timeout: 4000 });
+  // The map's frames ran meanwhile (they are on the same clock): one finger did not move it.
+  expect((await view(page))?.lng).toBeCloseTo(before.lng, 6);
+  await page.clock.runFor(40);
+  await expect(message).toBeHidden();
+  await page.clock.resume();
 
   await touchDrag(page, 2, centre, 120);
   await expect
