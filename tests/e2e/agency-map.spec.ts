@@ -156,6 +156,15 @@ test('modes follow the flag set to 1: what is drawn, where the view starts, wher
     .toMatchObject({ mode: 'inmuebles', agencies: 0, circles: 0, properties: 4 });
   await page.getByLabel(MESSAGES.agencyMap.mode).selectOption('agente');
   await expect.poll(() => probe(page)).toMatchObject({ mode: 'agente', agencies: 1 });
+  // The chosen mode is in the address, and an address naming another mode switches to it.
+  await expect(page).toHaveURL(/modo=agente/);
+  await page.evaluate(() => {
+    window.location.hash = '#/inmobiliarias?modo=inmuebles';
+  });
+  await expect(page.getByLabel(MESSAGES.agencyMap.mode)).toHaveValue('inmuebles');
+  await expect
+    .poll(() => probe(page))
+    .toMatchObject({ mode: 'inmuebles', agencies: 0, circles: 0, properties: 4 });
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
 

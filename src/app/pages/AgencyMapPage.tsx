@@ -5,6 +5,7 @@ import type { Inmobiliaria } from '../../core/types.ts';
 import { AgencyMap } from '../../widgets/agency-map/AgencyMap.tsx';
 import { hashQuery } from '../router.ts';
 import { agencyById, choices, readMode, recordFor } from './agency-demo.ts';
+import { useHashQuery } from './picker-demo.ts';
 import './agency-map-page.css';
 
 /** The parent's simulated round trip when a franchise agency is clicked. */
@@ -26,6 +27,9 @@ function readQuery() {
 export function AgencyMapPage() {
   const [query] = useState(readQuery);
   const [mode, setMode] = useState<AgencyMapMode>(query.mode);
+  // A link or the address bar changing `?modo=` switches the mode as the select does.
+  const hashMode = readMode(new URLSearchParams(useHashQuery()).get('modo'));
+  const [seenHashMode, setSeenHashMode] = useState(hashMode);
   const [franchise, setFranchise] = useState<unknown>(null);
   const [error, setError] = useState<string | null>(null);
   const [trimestre, setTrimestre] = useState('todos');
@@ -74,6 +78,18 @@ export function AgencyMapPage() {
     setTrimestre('todos');
     setColor('todos');
   };
+  if (hashMode !== seenHashMode) {
+    setSeenHashMode(hashMode);
+    if (hashMode !== mode) changeMode(hashMode);
+  }
+  /** The select's choice goes into the address too, so the page can be shared or reloaded in that mode. */
+  const chooseMode = (next: AgencyMapMode) => {
+    changeMode(next);
+    const q = new URLSearchParams(hashQuery(window.location.hash));
+    q.set('modo', next);
+    window.history.replaceState(null, '', `#/inmobiliarias?${q.toString()}`);
+    setSeenHashMode(next);
+  };
 
   return (
     <div className="agency-page">
@@ -89,7 +105,7 @@ export function AgencyMapPage() {
           <select
             value={mode}
             onChange={(e) => {
-              changeMode(readMode(e.target.value));
+              chooseMode(readMode(e.target.value));
             }}
           >
             {(['franquicia', 'inmobiliaria', 'agente', 'inmuebles'] as const).map((m) => (
