@@ -120,21 +120,51 @@ export class ClusterEngine implements ClusterEngineApi {
       const problem = tableProblem(table);
       if (problem) return fail(`Tabla inválida: ${problem}.`);
       const started = performance.now();
-      const rows = validRows(table);
-      const h = buildHierarchy(table.lng, table.lat, rows, this.options);
-      const keys = facetKeys(table, h.order);
-      const test = keyTest(NO_FILTER, keys, table.quarters, table.colors);
-      const filter = applyFilter(keys, test);
-      this.data = { table, h, keys, test, filter, engineFilter: NO_FILTER, prices: new PriceState() };
-      return ok({
-        indexed: rows.length,
-        rejected: table.length - rows.length,
-        impossiblePrices: impossiblePrices(table.price, rows),
-        quarters: table.quarters,
-        colors: table.colors,
-        buildMs: performance.now() - started,
-      });
+      const h = buildHierarchy(table.lng, table.lat, validRows(table), this.options);
+      return ok(this.install(table, h, started, NO_FILTER));
     });
+  }
+
+  /**
+   * Takes a hierarchy built elsewhere (the worker pool, pool/) for `table` with this engine's options, and
+   * applies `filter` to it (a progressive load keeps the filter set on its provisional index). The caller
+   * checked the table (tableProblem) before building.
+   */
+  adopt(table: PropertyTable, h: Hierarchy, started: number, filter: EngineFilter): Answer<LoadResult> {
+    return guard(() => {
+      this.data = null;
+      return ok(this.install(table, h, started, filter));
+    });
+  }
+
+  private install(
+    table: PropertyTable,
+    h: Hierarchy,
+    started: number,
+    engineFilter: EngineFilter,
+  ): LoadResult {
+    const keys = facetKeys(table, h.order);
+    const test = keyTest(engineFilter, keys, table.quarters, table.colors);
+    const filter = applyFilter(keys, test);
+    this.data = { table, h, keys, test, filter, engineFilter, prices: new PriceState() };
+    return {
+      indexed: h.size,
+      rejected: table.length - h.size,
+      impossiblePrices: impossiblePrices(table.price, h.order), // the valid rows, in another order
+      quarters: table.quarters,
+      colors: table.colors,
+      buildMs: performance.now() - started,
+    };
+  }
+
+  /** The options a table is indexed with (a pooled build must use the same). */
+  get engineOptions(): EngineOptions {
+    return this.options;
+  }
+
+  /** The filter as last set (a newer index of the same data starts with it). */
+  get currentFilter(): EngineFilter {
+    return this.data?.engineFilter ?? NO_FILTER;
   }
 
   setFilter(filter: EngineFilter): Answer<{ matching: number }> {

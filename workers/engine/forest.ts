@@ -84,82 +84,126 @@ export class Forest {
     this.memberOf[this.memberCount++] = cluster;
   }
 
-  /** Members grouped by cluster (a stable counting sort: recorded order kept). */
-  private children(): { first: Uint32Array; list: Uint32Array } {
-    const first = new Uint32Array(this.size + 1);
-    for (let k = 0; k < this.memberCount; k++) {
-      const c = this.memberOf[k] ?? 0;
-      first[c + 1] = (first[c + 1] ?? 0) + 1;
-    }
-    for (let c = 0; c < this.size; c++) first[c + 1] = (first[c + 1] ?? 0) + (first[c] ?? 0);
-    const next = first.slice(0, this.size);
-    const list = new Uint32Array(this.memberCount);
-    for (let k = 0; k < this.memberCount; k++) {
-      const c = this.memberOf[k] ?? 0;
-      list[next[c] ?? 0] = this.member[k] ?? 0;
-      next[c] = (next[c] ?? 0) + 1;
-    }
-    return { first, list };
-  }
-
   /** Depth-first layout from the top level's entities (`roots`, drawn from `minZoom`). */
   layOut(roots: Uint32Array, minZoom: number, points: ForestPoints): ForestLayout {
-    const n = this.points;
-    const m = this.size;
-    const { first, list } = this.children();
-    this.member = this.memberOf = new Uint32Array(0);
-    const order = new Uint32Array(n);
-    const pointZlo = new Uint8Array(n);
-    const px = new Int32Array(n);
-    const py = new Int32Array(n);
-    const c = {
-      length: m,
-      x: new Int32Array(m),
-      y: new Int32Array(m),
-      start: new Uint32Array(m),
-      count: new Uint32Array(m),
-      zlo: new Uint8Array(m),
-      zhi: new Uint8Array(m),
-      parent: new Int32Array(m),
+    const data: ForestData = {
+      points: this.points,
+      size: this.size,
+      x: this.x,
+      y: this.y,
+      count: this.count,
+      zhi: this.zhi,
+      member: this.member,
+      memberOf: this.memberOf,
+      memberCount: this.memberCount,
     };
-    // Stack of (entity, zoom it is drawn from, preorder index of its parent).
-    const stack = new Uint32Array(n + m);
-    const stackZlo = new Uint8Array(n + m);
-    const stackParent = new Int32Array(n + m);
-    let sp = 0;
-    for (let i = roots.length - 1; i >= 0; i--) {
-      stack[sp] = roots[i] ?? 0;
-      stackZlo[sp] = minZoom;
-      stackParent[sp++] = -1;
-    }
-    let pos = 0;
-    let pre = 0;
-    while (sp > 0) {
-      const e = stack[--sp] ?? 0;
-      const zlo = stackZlo[sp] ?? 0;
-      if (e < n) {
-        order[pos] = points.rows[e] ?? 0;
-        px[pos] = points.x[e] ?? 0;
-        py[pos] = points.y[e] ?? 0;
-        pointZlo[pos++] = zlo;
-        continue;
-      }
-      const k = e - n;
-      c.start[pre] = pos;
-      c.count[pre] = this.count[k] ?? 0;
-      c.x[pre] = this.x[k] ?? 0;
-      c.y[pre] = this.y[k] ?? 0;
-      c.zlo[pre] = zlo;
-      c.zhi[pre] = this.zhi[k] ?? 0;
-      c.parent[pre] = stackParent[sp] ?? -1;
-      const childZlo = (this.zhi[k] ?? 0) + 1; // a member is drawn on its own from the zoom after its merge
-      for (let j = (first[k + 1] ?? 0) - 1; j >= (first[k] ?? 0); j--) {
-        stack[sp] = list[j] ?? 0;
-        stackZlo[sp] = childZlo;
-        stackParent[sp++] = pre;
-      }
-      pre++;
-    }
-    return { order, pointZlo, x: px, y: py, clusters: c };
+    this.member = this.memberOf = new Uint32Array(0); // grouped into `list` below: let the records go
+    return layOutForest(data, roots, minZoom, points);
   }
+}
+
+/**
+ * A built forest's arrays: clusters 0 … size − 1 (centroid, count, the zoom that created each) and the
+ * memberships recorded (member[k] is a direct member of memberOf[k]). The pooled build (pool/) fills the
+ * same arrays in shared memory, so both builds lay out through layOutForest.
+ */
+export interface ForestData {
+  /** Points (entities below this are points, the rest clusters: entity = points + cluster). */
+  points: number;
+  size: number;
+  x: Int32Array;
+  y: Int32Array;
+  count: Uint32Array;
+  zhi: Uint8Array;
+  member: Uint32Array;
+  memberOf: Uint32Array;
+  memberCount: number;
+}
+
+/** Members grouped by cluster (a stable counting sort: recorded order kept). */
+function children(f: ForestData): { first: Uint32Array; list: Uint32Array } {
+  const first = new Uint32Array(f.size + 1);
+  for (let k = 0; k < f.memberCount; k++) {
+    const c = f.memberOf[k] ?? 0;
+    first[c + 1] = (first[c + 1] ?? 0) + 1;
+  }
+  for (let c = 0; c < f.size; c++) first[c + 1] = (first[c + 1] ?? 0) + (first[c] ?? 0);
+  const next = first.slice(0, f.size);
+  const list = new Uint32Array(f.memberCount);
+  for (let k = 0; k < f.memberCount; k++) {
+    const c = f.memberOf[k] ?? 0;
+    list[next[c] ?? 0] = f.member[k] ?? 0;
+    next[c] = (next[c] ?? 0) + 1;
+  }
+  return { first, list };
+}
+
+/**
+ * Depth-first layout of a forest from the top level's entities (`roots`, drawn from `minZoom`): points
+ * numbered so that every cluster is a contiguous range, clusters in preorder. Cluster numbers never show in
+ * the result (only the recorded order of each cluster's members does), so two builds that number clusters
+ * differently but record the same members in the same order lay out identically.
+ */
+export function layOutForest(
+  f: ForestData,
+  roots: Uint32Array,
+  minZoom: number,
+  points: ForestPoints,
+): ForestLayout {
+  const n = f.points;
+  const m = f.size;
+  const { first, list } = children(f);
+  const order = new Uint32Array(n);
+  const pointZlo = new Uint8Array(n);
+  const px = new Int32Array(n);
+  const py = new Int32Array(n);
+  const c = {
+    length: m,
+    x: new Int32Array(m),
+    y: new Int32Array(m),
+    start: new Uint32Array(m),
+    count: new Uint32Array(m),
+    zlo: new Uint8Array(m),
+    zhi: new Uint8Array(m),
+    parent: new Int32Array(m),
+  };
+  // Stack of (entity, zoom it is drawn from, preorder index of its parent).
+  const stack = new Uint32Array(n + m);
+  const stackZlo = new Uint8Array(n + m);
+  const stackParent = new Int32Array(n + m);
+  let sp = 0;
+  for (let i = roots.length - 1; i >= 0; i--) {
+    stack[sp] = roots[i] ?? 0;
+    stackZlo[sp] = minZoom;
+    stackParent[sp++] = -1;
+  }
+  let pos = 0;
+  let pre = 0;
+  while (sp > 0) {
+    const e = stack[--sp] ?? 0;
+    const zlo = stackZlo[sp] ?? 0;
+    if (e < n) {
+      order[pos] = points.rows[e] ?? 0;
+      px[pos] = points.x[e] ?? 0;
+      py[pos] = points.y[e] ?? 0;
+      pointZlo[pos++] = zlo;
+      continue;
+    }
+    const k = e - n;
+    c.start[pre] = pos;
+    c.count[pre] = f.count[k] ?? 0;
+    c.x[pre] = f.x[k] ?? 0;
+    c.y[pre] = f.y[k] ?? 0;
+    c.zlo[pre] = zlo;
+    c.zhi[pre] = f.zhi[k] ?? 0;
+    c.parent[pre] = stackParent[sp] ?? -1;
+    const childZlo = (f.zhi[k] ?? 0) + 1; // a member is drawn on its own from the zoom after its merge
+    for (let j = (first[k + 1] ?? 0) - 1; j >= (first[k] ?? 0); j--) {
+      stack[sp] = list[j] ?? 0;
+      stackZlo[sp] = childZlo;
+      stackParent[sp++] = pre;
+    }
+    pre++;
+  }
+  return { order, pointZlo, x: px, y: py, clusters: c };
 }
