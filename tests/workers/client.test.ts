@@ -10,12 +10,12 @@ import {
   type WorkerHandle,
 } from '../../workers/client.ts';
 import { exposeEngine } from '../../workers/expose.ts';
-import type { ClusterEngine } from '../../workers/engine/engine.ts';
+import type { EngineHost } from '../../workers/engine/host.ts';
 import { tableFrom, WORLD } from './helpers.ts';
 
 /** A "worker" on a MessageChannel in this process: the real comlink boundary, transfers included. */
 interface FakeWorker extends WorkerHandle {
-  engine: ClusterEngine;
+  engine: EngineHost;
   crash(reason: string): void;
   terminated: boolean;
 }

@@ -51,6 +51,8 @@ interface Loaded {
   filter: FilterState;
   /** The filter as sent (the chart and the quarter comparison set its quarters aside). */
   engineFilter: EngineFilter;
+  /** Part of the rows only (a progressive load's sample): views say their answers are provisional. */
+  provisional: boolean;
   /** Price scratch arrays and the H3 cell index, built on the first price query. */
   prices: PriceState;
 }
@@ -91,7 +93,10 @@ function impossiblePrices(price: Float64Array, rows: Uint32Array): number {
   return n;
 }
 
-export class ClusterEngine implements ClusterEngineApi {
+/** Every method of the API but the loads, which the engine host (host.ts) implements around this engine. */
+export type EngineQueries = Omit<ClusterEngineApi, 'load' | 'cancelLoad'>;
+
+export class ClusterEngine implements EngineQueries {
   private options: EngineOptions = { ...DEFAULT_OPTIONS };
   private data: Loaded | null = null;
 
@@ -125,6 +130,16 @@ export class ClusterEngine implements ClusterEngineApi {
     });
   }
 
+  /** Drops the loaded table (queries answer "no data" until the next load). */
+  clear(): void {
+    this.data = null;
+  }
+
+  /** Marks the loaded index as provisional (a sample of a table still loading), or as the whole table. */
+  setProvisional(provisional: boolean): void {
+    if (this.data) this.data.provisional = provisional;
+  }
+
   /**
    * Takes a hierarchy built elsewhere (the worker pool, pool/) for `table` with this engine's options, and
    * applies `filter` to it (a progressive load keeps the filter set on its provisional index). The caller
@@ -146,7 +161,7 @@ export class ClusterEngine implements ClusterEngineApi {
     const keys = facetKeys(table, h.order);
     const test = keyTest(engineFilter, keys, table.quarters, table.colors);
     const filter = applyFilter(keys, test);
-    this.data = { table, h, keys, test, filter, engineFilter, prices: new PriceState() };
+    this.data = { table, h, keys, test, filter, engineFilter, provisional: false, prices: new PriceState() };
     return {
       indexed: h.size,
       rejected: table.length - h.size,
@@ -193,7 +208,9 @@ export class ClusterEngine implements ClusterEngineApi {
       if (!isBBox(bbox)) return fail(BAD_BBOX);
       if (typeof zoom !== 'number' || !Number.isFinite(zoom))
         return fail('El zoom debe ser un número finito.');
-      return ok(queryClusters(ctx, viewBoxes(bbox), zoom, whole(offset), this.options.maxItems));
+      const view = queryClusters(ctx, viewBoxes(bbox), zoom, whole(offset), this.options.maxItems);
+      if (this.data?.provisional) view.provisional = true;
+      return ok(view);
     });
   }
 
