@@ -165,17 +165,21 @@ export class ClusterClient {
     if (signal?.aborted) return Promise.reject(new Error(LOAD_CANCELLED));
     const source: Source = { kind: 'remote', table, onProgress };
     const loading = this.loadFrom(source, (r, touch) => r.load(table, progressProxy(onProgress, touch)));
-    signal?.addEventListener(
-      'abort',
-      () => {
+    if (!signal) return loading;
+    // Cancelled means cancelled, even when the worker finished before it heard of it.
+    return new Promise<LoadResult>((resolve, reject) => {
+      const cancel = () => {
+        reject(new Error(LOAD_CANCELLED));
         // A cancelled load is not reloaded after a crash, and the worker stops downloading and indexing.
         if (this.reload !== source) return;
         this.reload = null;
         this.remote.cancelLoad().catch(() => undefined);
-      },
-      { once: true },
-    );
-    return loading;
+      };
+      signal.addEventListener('abort', cancel, { once: true });
+      loading.then(resolve, reject).finally(() => {
+        signal.removeEventListener('abort', cancel);
+      });
+    });
   }
 
   private async loadFrom(

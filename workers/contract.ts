@@ -53,9 +53,11 @@ export interface RemoteTable {
  */
 export interface LoadProgress {
   phase: 'download' | 'sample' | 'index' | 'done';
-  /** Bytes received and expected (expected 0 when a server sends no length). */
+  /** Bytes received and expected (expected 0 when a server sends no length or sends parts). */
   received: number;
   expected: number;
+  /** The download alone as a fraction 0…1. */
+  downloaded: number;
   /** Rows of the table, when known (0 otherwise). */
   rows: number;
   /** Rows the provisional index holds (0 before one exists). */

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
-import type { EngineFilter, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
+import type { EngineFilter, LoadProgress, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
+import { loadStatusText } from '../../widgets/transactions-map/load-status.ts';
 import { PriceModeControls, type PriceMode } from '../../widgets/transactions-map/PriceModeControls.tsx';
 import { trendPoints } from '../../widgets/transactions-map/trend-chart.ts';
 import { TransactionFilters } from '../../widgets/transactions-map/TransactionFilters.tsx';
@@ -9,6 +10,7 @@ import { TransactionsMap, type TransactionsView } from '../../widgets/transactio
 import { TransactionsSide } from '../../widgets/transactions-map/TransactionsSide.tsx';
 import { usePlayback } from '../../widgets/transactions-map/use-playback.ts';
 import { hashQuery } from '../router.ts';
+import { transactionSource } from './explorer-data.ts';
 import { knownFilter, parseExplorerState, serializeExplorerState } from './explorer-url.ts';
 
 /** Rewrites the page URL (replaced, not pushed, so the back button leaves the explorer). */
@@ -25,7 +27,10 @@ export function TransactionsPage() {
   const [initial] = useState(() => parseExplorerState(hashQuery(window.location.hash)));
   const [filter, setFilter] = useState<EngineFilter>(initial.filter);
   const [info, setInfo] = useState<LoadResult | null>(null);
-  const [progress, setProgress] = useState(0);
+  const [load, setLoad] = useState<LoadProgress | null>(null);
+  // What a provisional index of a sample holds (dictionaries, rows) until the whole table is indexed.
+  const [sample, setSample] = useState<LoadResult | null>(null);
+  const source = useMemo(() => transactionSource(initial.count, 1), [initial.count]);
   const [matching, setMatching] = useState<number | null>(null);
   const [prices, setPrices] = useState<QuarterPrices | null>(null);
   const [priceMode, setPriceMode] = useState<PriceMode>({ mode: initial.mode, compare: initial.compare });
@@ -53,6 +58,10 @@ export function TransactionsPage() {
   );
 
   // Once the data is known, a filter label it lacks is dropped and said, not silently matched by nothing.
+  const onLoadProgress = useCallback((progress: LoadProgress) => {
+    setLoad(progress);
+    if (progress.sample) setSample(progress.sample);
+  }, []);
   const onLoad = useCallback((loaded: LoadResult) => {
     setInfo(loaded);
     const { filter: known, dropped } = knownFilter(current.current.filter, loaded);
@@ -68,7 +77,8 @@ export function TransactionsPage() {
     setFilter(known);
     setNotice(fill(MESSAGES.explorer.unknownFilter, { labels: dropped.join(', ') }));
   }, []);
-  const quarters = useMemo(() => info?.quarters ?? [], [info]);
+  const shown = info ?? sample;
+  const quarters = useMemo(() => shown?.quarters ?? [], [shown]);
   const step = useCallback((update: (f: EngineFilter) => EngineFilter) => {
     setFilter(update);
   }, []);
@@ -92,11 +102,11 @@ export function TransactionsPage() {
       aria-label={MESSAGES.explorer.region}
     >
       <TransactionsMap
-        dataUrl={`/api/data/transactions.bin?count=${String(initial.count)}&seed=1`}
+        dataUrl={source}
         filter={filter}
         initialView={initial.view}
         onLoad={onLoad}
-        onProgress={setProgress}
+        onLoadProgress={onLoadProgress}
         onError={setError}
         onMatching={setMatching}
         onQuarterPrices={setPrices}
@@ -108,8 +118,10 @@ export function TransactionsPage() {
       <TransactionFilters
         filter={filter}
         onFilter={setFilter}
-        info={info}
-        progress={progress}
+        info={shown}
+        progress={load?.fraction ?? 0}
+        status={loadStatusText(load)}
+        provisional={!info && sample !== null}
         matching={matching}
         error={error}
         playing={playing}

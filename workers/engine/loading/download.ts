@@ -37,8 +37,9 @@ export function remoteProblem(source: RemoteTable): string | null {
     } catch {
       return `dirección inválida: ${url.slice(0, 80)}`;
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      return 'solo se descargan tablas por http(s)';
+    // blob: a file the host page made (same origin, like the worker).
+    if (!['http:', 'https:', 'blob:'].includes(parsed.protocol))
+      return 'solo se descargan tablas por http(s) o blob:';
   }
   const rows = source.rows;
   if (rows !== undefined && !(Number.isInteger(rows) && rows >= 0 && rows <= MAX_POINTS))

@@ -17,17 +17,26 @@ export class ProgressReporter {
     rows: number,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.state = { phase: 'download', received: 0, expected: 0, rows, sampleRows: 0, fraction: 0 };
+    this.state = {
+      phase: 'download',
+      received: 0,
+      expected: 0,
+      downloaded: 0,
+      rows,
+      sampleRows: 0,
+      fraction: 0,
+    };
   }
 
   /** Bytes received, and the download's fraction. */
   download(received: number, expected: number, fraction: number): void {
-    this.update({ received, expected, fraction: DOWNLOAD_WEIGHT * Math.min(1, fraction) }, false);
+    const downloaded = Math.min(1, fraction);
+    this.update({ received, expected, downloaded, fraction: DOWNLOAD_WEIGHT * downloaded }, false);
   }
 
   /** The whole table is in (its rows are now known). */
   downloaded(rows: number): void {
-    this.update({ rows, fraction: DOWNLOAD_WEIGHT }, false);
+    this.update({ rows, downloaded: 1, fraction: DOWNLOAD_WEIGHT }, false);
   }
 
   /** A provisional index answers. */
