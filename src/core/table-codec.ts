@@ -122,7 +122,8 @@ function readDictionaries(bytes: Uint8Array, dictBytes: number): { quarters: str
   let parsed: unknown;
   try {
     parsed = JSON.parse(
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEADER, HEADER + dictBytes)),
+      // A copy (slice), not a view: browsers' TextDecoder refuses views of shared memory.
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.slice(HEADER, HEADER + dictBytes)),
     );
   } catch {
     throw new Error('VEPT: diccionarios ilegibles');
