@@ -88,7 +88,10 @@ export interface BuildBuffers {
   readonly state: Int32Array;
   /** First sorted slot of each grid bucket (+ the end). */
   readonly start: Uint32Array;
-  /** One histogram per worker (counting sort), then each worker's outbox of cross-range memberships. */
+  /**
+   * One histogram per worker for the counting sort. It shares its memory with sumX and sumY, which are only
+   * written after the sort (saving 8 bytes a row: 130 MB at 10M rows).
+   */
   readonly hist: Uint32Array;
   readonly histStride: number;
   readonly sumX: Float64Array;
@@ -120,6 +123,16 @@ export interface BuildTable {
   color: Uint16Array;
   quarters: readonly string[];
   colors: readonly string[];
+}
+
+/** sumX and sumY (n each), and the histograms over the same memory (grown if they need more). */
+function sumsAndHistograms(n: number, histograms: number, shared: boolean) {
+  const sums = allocate(Float64Array, Math.max(2 * n, Math.ceil(histograms / 2)), shared);
+  return {
+    sumX: sums.subarray(0, n),
+    sumY: sums.subarray(n, 2 * n),
+    hist: new Uint32Array(sums.buffer, 0, histograms),
+  };
 }
 
 function layoutOf(n: number, shared: boolean): Layout {
@@ -164,10 +177,8 @@ export function allocateBuild(
     bucket: allocate(Int32Array, n, shared),
     state: allocate(Int32Array, n, shared),
     start: allocate(Uint32Array, histStride, shared),
-    hist: allocate(Uint32Array, histStride * workers, shared),
+    ...sumsAndHistograms(n, histStride * workers, shared),
     histStride,
-    sumX: allocate(Float64Array, n, shared),
-    sumY: allocate(Float64Array, n, shared),
     total: allocate(Uint32Array, n, shared),
     stackFirst: allocate(Uint32Array, n + 1, shared),
     stackMembers: allocate(Uint32Array, n, shared),

@@ -84,7 +84,8 @@ function* level(
   const [lo, hi] = ownedRange(b, w, mask, length);
   resolveRange(b, w, { r, inv, mask, prioSorted: z === o.maxZoom }, lo, hi, scratch);
   yield;
-  drainOutboxes(b, w, lo, hi);
+  const starts = Array.from({ length: b.workers }, (_, v) => ownedRange(b, v, mask, length)[0]);
+  drainOutboxes(b, w, lo, hi, starts);
   countOutput(b, w, lo, hi, stacks);
   yield;
   writeSeeds(b, w, lo, hi, z, fill);

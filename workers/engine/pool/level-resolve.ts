@@ -42,7 +42,8 @@ export interface LevelGeometry {
 
 /**
  * Decides every node of the worker's range [lo, hi) of the sorted level; answers how many cross-range
- * memberships went to its outbox (hist, the worker's stride, is free after the sort).
+ * memberships went to its outbox: cur.entity[lo …], free between the scatter (which read it) and the
+ * writing of the next level (after the outboxes are drained).
  */
 export function resolveRange(
   b: BuildBuffers,
@@ -53,9 +54,9 @@ export function resolveRange(
   scratch: ResolveScratch,
 ): number {
   const { x, y, count, prio } = b.sorted;
-  const { start, state, sumX, sumY, total, hist } = b;
+  const { start, state, sumX, sumY, total } = b;
   const skip = b.bucket;
-  const outBase = w * b.histStride;
+  const outbox = b.cur.entity;
   const { r, inv, mask, prioSorted } = g;
   const memo = scratch.memo;
   memo.clear();
@@ -153,7 +154,7 @@ export function resolveRange(
           sumX[best]! += qx * c;
           sumY[best]! += qy * c;
           total[best]! += c;
-        } else hist[outBase + out++] = t;
+        } else outbox[lo + out++] = t;
       }
     }
   }
@@ -161,16 +162,20 @@ export function resolveRange(
   return out;
 }
 
-/** After the barrier: the worker adds to its own seeds the members other workers decided into them. */
-export function drainOutboxes(b: BuildBuffers, w: number, lo: number, hi: number): void {
+/**
+ * After the barrier: the worker adds to its own seeds the members other workers decided into them.
+ * `starts[v]`: where worker v's range (and its outbox) begins.
+ */
+export function drainOutboxes(b: BuildBuffers, w: number, lo: number, hi: number, starts: number[]): void {
   const { x, y, count } = b.sorted;
-  const { state, sumX, sumY, total, hist, ctl } = b;
+  const { state, sumX, sumY, total, ctl } = b;
+  const outbox = b.cur.entity;
   for (let v = 0; v < b.workers; v++) {
     if (v === w) continue;
-    const base = v * b.histStride;
+    const base = starts[v]!;
     const n = ctl[slotOf(v, SLOT.outbox)]!;
     for (let m = 0; m < n; m++) {
-      const t = hist[base + m]!;
+      const t = outbox[base + m]!;
       const s = state[t]!;
       if (s < lo || s >= hi) continue;
       const c = count[t]!;

@@ -52,7 +52,12 @@ interface Running {
   reject: (error: Error) => void;
 }
 
-/** A fixed set of pool workers, started on the first build and kept for the next ones. */
+/**
+ * A fixed set of pool workers, started for a build. By default they are stopped once it ends: a worker's
+ * heap would otherwise keep the build's shared scratch memory (a gigabyte at 10M rows) alive until its own
+ * collector ran, which nothing forces; a new start costs tens of milliseconds in a browser. `keepWorkers`
+ * keeps them between builds (benchmarks in Node, where starting a thread compiles TypeScript).
+ */
 export class BuildPool {
   private workers: PoolWorker[] = [];
   private running: Running | null = null;
@@ -61,6 +66,7 @@ export class BuildPool {
   constructor(
     private readonly create: PoolWorkerFactory,
     readonly size: number,
+    private readonly keepWorkers = false,
   ) {}
 
   /**
@@ -138,6 +144,10 @@ export class BuildPool {
   private finish(run: Running, error: Error | null, result?: PoolBuildResult): void {
     if (this.running !== run) return;
     this.running = null;
+    if (!this.keepWorkers) {
+      for (const worker of this.workers) worker.terminate();
+      this.workers = [];
+    }
     if (error) run.reject(error);
     else if (result) run.resolve(result);
   }
