@@ -4,7 +4,7 @@
 import type { Endpoint } from 'comlink';
 import { exposeEngine } from './expose.ts';
 import { runPoolTask } from './engine/pool/helper.ts';
-import { layoutTransferables, type PoolReply, type PoolTask, type PoolWorker } from './engine/pool/pool.ts';
+import type { PoolReply, PoolTask, PoolWorker } from './engine/pool/pool.ts';
 
 const POOL_NAME = 'agrupacion-indice';
 /** Pool workers: two, or up to four where the machine has the cores (the engine's thread mostly waits). */
@@ -38,9 +38,8 @@ function poolWorker(): PoolWorker {
 
 if (scope.name === POOL_NAME) {
   scope.addEventListener('message', (event) => {
-    const reply = runPoolTask((event as MessageEvent<PoolTask>).data);
-    const transfers = reply.result ? layoutTransferables(reply.result.layout) : [];
-    (scope as unknown as Worker).postMessage(reply, transfers);
+    // The layout is in the shared buffers: the answer is a few numbers.
+    (scope as unknown as Worker).postMessage(runPoolTask((event as MessageEvent<PoolTask>).data));
   });
 } else {
   exposeEngine(scope, { poolWorker, poolSize: POOL_SIZE });

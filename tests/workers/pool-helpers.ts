@@ -10,6 +10,7 @@ import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { hierarchyOf, type Hierarchy } from '../../workers/engine/hierarchy.ts';
 import { allocateBuild } from '../../workers/engine/pool/buffers.ts';
 import { poolBuildProgram } from '../../workers/engine/pool/build-program.ts';
+import { layoutViews } from '../../workers/engine/pool/layout-views.ts';
 import { runLockstep } from '../../workers/engine/pool/spmd.ts';
 import { tableFrom, type Facet } from './helpers.ts';
 import { GRID_DEGREES } from './stacks-helpers.ts';
@@ -78,7 +79,7 @@ export function lockstepHierarchy(table: PropertyTable, options: BuildOptions, w
   const buffers = allocateBuild(table, workers, options, false);
   const [first] = runLockstep(Array.from({ length: workers }, (_, w) => poolBuildProgram(buffers, w)));
   if (!first) throw new Error('worker 0 answered nothing');
-  return hierarchyOf(first.layout, options);
+  return hierarchyOf(layoutViews(buffers, first.points, first.clusters), options);
 }
 
 /** Two engines over one table: loaded the single way, and adopting the pooled hierarchy. */

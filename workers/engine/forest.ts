@@ -120,16 +120,29 @@ export interface ForestData {
   memberCount: number;
 }
 
+/**
+ * Where a layout is written instead of new arrays (the pooled build reuses its dead scratch memory, so the
+ * layout costs no memory at the build's peak): the result's arrays at their exact lengths, and scratch for
+ * the grouping of members (first: size + 1, next: size, list: memberCount).
+ */
+export interface LayoutInto {
+  layout: ForestLayout;
+  first: Uint32Array;
+  next: Uint32Array;
+  list: Uint32Array;
+}
+
 /** Members grouped by cluster (a stable counting sort: recorded order kept). */
-function children(f: ForestData): { first: Uint32Array; list: Uint32Array } {
-  const first = new Uint32Array(f.size + 1);
+function children(f: ForestData, into?: LayoutInto): { first: Uint32Array; list: Uint32Array } {
+  const first = into ? into.first.fill(0) : new Uint32Array(f.size + 1);
   for (let k = 0; k < f.memberCount; k++) {
     const c = f.memberOf[k] ?? 0;
     first[c + 1] = (first[c + 1] ?? 0) + 1;
   }
   for (let c = 0; c < f.size; c++) first[c + 1] = (first[c + 1] ?? 0) + (first[c] ?? 0);
-  const next = first.slice(0, f.size);
-  const list = new Uint32Array(f.memberCount);
+  const next = into ? into.next : first.slice(0, f.size);
+  if (into) next.set(first.subarray(0, f.size));
+  const list = into ? into.list : new Uint32Array(f.memberCount);
   for (let k = 0; k < f.memberCount; k++) {
     const c = f.memberOf[k] ?? 0;
     list[next[c] ?? 0] = f.member[k] ?? 0;
@@ -149,24 +162,12 @@ export function layOutForest(
   roots: Uint32Array,
   minZoom: number,
   points: ForestPoints,
+  into?: LayoutInto,
 ): ForestLayout {
   const n = f.points;
   const m = f.size;
-  const { first, list } = children(f);
-  const order = new Uint32Array(n);
-  const pointZlo = new Uint8Array(n);
-  const px = new Int32Array(n);
-  const py = new Int32Array(n);
-  const c = {
-    length: m,
-    x: new Int32Array(m),
-    y: new Int32Array(m),
-    start: new Uint32Array(m),
-    count: new Uint32Array(m),
-    zlo: new Uint8Array(m),
-    zhi: new Uint8Array(m),
-    parent: new Int32Array(m),
-  };
+  const { first, list } = children(f, into);
+  const { order, pointZlo, x: px, y: py, clusters: c } = into?.layout ?? newLayout(n, m);
   // Stack of (entity, zoom it is drawn from, preorder index of its parent).
   const stack = new Uint32Array(n + m);
   const stackZlo = new Uint8Array(n + m);
@@ -206,4 +207,23 @@ export function layOutForest(
     pre++;
   }
   return { order, pointZlo, x: px, y: py, clusters: c };
+}
+
+function newLayout(n: number, m: number): ForestLayout {
+  return {
+    order: new Uint32Array(n),
+    pointZlo: new Uint8Array(n),
+    x: new Int32Array(n),
+    y: new Int32Array(n),
+    clusters: {
+      length: m,
+      x: new Int32Array(m),
+      y: new Int32Array(m),
+      start: new Uint32Array(m),
+      count: new Uint32Array(m),
+      zlo: new Uint8Array(m),
+      zhi: new Uint8Array(m),
+      parent: new Int32Array(m),
+    },
+  };
 }

@@ -6,7 +6,8 @@
  * level's sort, greedy decisions and output. One worker: collapsing stacks and the final depth-first layout.
  */
 import { isIndexable } from '../../../src/core/table-check.ts';
-import { layOutForest, type ForestLayout } from '../forest.ts';
+import { layOutForest } from '../forest.ts';
+import { layoutInto } from './layout-views.ts';
 import { encode, latY, lngX } from '../mercator.ts';
 import { collapseStacks } from '../stacks.ts';
 import { CTL, slotOf, SLOT, bucketMask, type BuildBuffers } from './buffers.ts';
@@ -22,11 +23,11 @@ import { drainOutboxes, resolveRange, ResolveScratch } from './level-resolve.ts'
 import { before, countOutput, writeMembers, writeSeeds, type ForestFill } from './level-output.ts';
 import type { Program } from './spmd.ts';
 
-/** What worker 0 answers: the layout (plain buffers, transferable) and the valid rows' count. */
+/** What worker 0 answers: the layout's size; the layout itself is in the build's buffers (layoutViews). */
 export interface PoolBuildResult {
-  layout: ForestLayout;
   /** Rows indexed (valid coordinates and codes). */
   points: number;
+  clusters: number;
 }
 
 /** Phases 1–2: the worker's rows checked, then the valid ones listed and projected in ascending order. */
@@ -118,7 +119,7 @@ export function* poolBuildProgram(b: BuildBuffers, w: number): Program<PoolBuild
   if (w !== 0) return null;
   b.ctl[CTL.zoom] = -2;
   const roots = b.cur.entity.slice(0, length); // with stacks still set, no level ran: no stack nodes exist
-  const layout = layOutForest(
+  layOutForest(
     {
       points: n,
       size: fill.clusters,
@@ -133,6 +134,7 @@ export function* poolBuildProgram(b: BuildBuffers, w: number): Program<PoolBuild
     roots,
     o.minZoom,
     { rows: b.valid, x: b.xs, y: b.ys },
+    layoutInto(b, n, fill.clusters, fill.members),
   );
-  return { layout, points: n };
+  return { points: n, clusters: fill.clusters };
 }

@@ -1,6 +1,6 @@
 /**
  * What a pool worker does with a task (pool.ts): runs its part of the build program on real threads and
- * answers; worker 0's answer carries the layout, whose buffers the caller transfers (layoutTransferables).
+ * answers (worker 0 with the layout's size: the layout itself is in the shared buffers).
  */
 import { CTL } from './buffers.ts';
 import { poolBuildProgram } from './build-program.ts';

@@ -7,6 +7,7 @@
 import type { ForestLayout } from '../forest.ts';
 import { allocateBuild, CTL, type BuildBuffers, type BuildTable, type PoolOptions } from './buffers.ts';
 import type { PoolBuildResult } from './build-program.ts';
+import { layoutViews } from './layout-views.ts';
 
 /** A message to a pool worker: its part of build `id`. */
 export interface PoolTask {
@@ -34,11 +35,10 @@ export interface PoolWorker {
 
 export type PoolWorkerFactory = () => PoolWorker;
 
-/** Buffers of a layout, to transfer it back instead of copying it. */
-export function layoutTransferables(layout: ForestLayout): ArrayBuffer[] {
-  const c = layout.clusters;
-  const views = [layout.order, layout.pointZlo, layout.x, layout.y, c.x, c.y, c.start, c.count, c.zlo, c.zhi];
-  return [...views, c.parent].map((v) => v.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+/** A finished pooled build: the layout (views of the build's shared buffers) and the rows indexed. */
+export interface PooledLayout {
+  layout: ForestLayout;
+  points: number;
 }
 
 export const POOL_ABORTED = 'La construcción del índice se canceló.';
@@ -48,7 +48,7 @@ interface Running {
   buffers: BuildBuffers;
   replies: number;
   result: PoolBuildResult | null;
-  resolve: (result: PoolBuildResult) => void;
+  resolve: (result: PooledLayout) => void;
   reject: (error: Error) => void;
 }
 
@@ -73,11 +73,11 @@ export class BuildPool {
    * Builds the hierarchy of `table` (its columns in shared memory). A newer build, `abort` or `close` makes
    * this one reject with POOL_ABORTED; a pool worker's death rejects it with the reason (the pool restarts).
    */
-  build(table: BuildTable, options: PoolOptions): Promise<PoolBuildResult> {
+  build(table: BuildTable, options: PoolOptions): Promise<PooledLayout> {
     this.abort();
     if (this.workers.length === 0) this.start();
     const buffers = allocateBuild(table, this.size, options, true);
-    return new Promise<PoolBuildResult>((resolve, reject) => {
+    return new Promise<PooledLayout>((resolve, reject) => {
       const id = ++this.nextId;
       this.running = { id, buffers, replies: 0, result: null, resolve, reject };
       this.workers.forEach((worker, w) => {
@@ -149,6 +149,7 @@ export class BuildPool {
       this.workers = [];
     }
     if (error) run.reject(error);
-    else if (result) run.resolve(result);
+    else if (result)
+      run.resolve({ layout: layoutViews(run.buffers, result.points, result.clusters), points: result.points });
   }
 }
