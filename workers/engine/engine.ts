@@ -32,7 +32,7 @@ import {
   viewPrices,
   type PriceContext,
 } from './price-queries.ts';
-import { tableProblem, validRows } from '../../src/core/table-check.ts';
+import { isIndexable, tableProblem, validRows } from '../../src/core/table-check.ts';
 
 export const DEFAULT_OPTIONS: EngineOptions = {
   radius: CLUSTER.radiusDefault, // px; supercluster's default (the search map passes CLUSTER.radiusSearchMap)
@@ -83,12 +83,17 @@ const whole = (v: number) =>
  * (filter.ts), queries that read both (queries.ts). Plain synchronous TypeScript, exposed by the worker
  * entry. Every method answers a value or a Spanish error and never throws.
  */
-/** Indexed rows whose price cannot be true (negative, NaN, past PLAUSIBLE); 0 is "not given", not counted. */
-function impossiblePrices(price: Float64Array, rows: Uint32Array): number {
+/**
+ * Indexed rows whose price cannot be true (negative, NaN, past PLAUSIBLE); 0 is "not given", not counted.
+ * Read in table order (the indexed rows are the indexable ones): in the index's order the reads would jump
+ * around the column, 0.7 s at 10M rows instead of a few tens of milliseconds.
+ */
+function impossiblePrices(table: PropertyTable): number {
+  const price = table.price;
   let n = 0;
-  for (const row of rows) {
+  for (let row = 0; row < table.length; row++) {
     const p = price[row] ?? Number.NaN;
-    if (p !== 0 && !isPlausible(p, PLAUSIBLE.price)) n++;
+    if (p !== 0 && !isPlausible(p, PLAUSIBLE.price) && isIndexable(table, row)) n++;
   }
   return n;
 }
@@ -165,7 +170,7 @@ export class ClusterEngine implements EngineQueries {
     return {
       indexed: h.size,
       rejected: table.length - h.size,
-      impossiblePrices: impossiblePrices(table.price, h.order), // the valid rows, in another order
+      impossiblePrices: impossiblePrices(table),
       quarters: table.quarters,
       colors: table.colors,
       buildMs: performance.now() - started,
