@@ -150,6 +150,9 @@ export class BuildPool {
     }
     if (error) run.reject(error);
     else if (result)
-      run.resolve({ layout: layoutViews(run.buffers, result.points, result.clusters), points: result.points });
+      run.resolve({
+        layout: layoutViews(run.buffers, result.points, result.clusters),
+        points: result.points,
+      });
   }
 }
