@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadProgress, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
@@ -12,6 +12,14 @@ import { usePlayback } from '../../widgets/transactions-map/use-playback.ts';
 import { hashQuery } from '../router.ts';
 import { transactionSource } from './explorer-data.ts';
 import { knownFilter, parseExplorerState, serializeExplorerState } from './explorer-url.ts';
+
+/** Whether two load reports show the same progress bar (phase, sample, whole percent). */
+const sameBar = (a: LoadProgress, b: LoadProgress) =>
+  a.phase === b.phase &&
+  a.sampleRows === b.sampleRows &&
+  a.rows === b.rows &&
+  Math.floor(a.fraction * 100) === Math.floor(b.fraction * 100) &&
+  Math.floor(a.downloaded * 100) === Math.floor(b.downloaded * 100);
 
 /** Rewrites the page URL (replaced, not pushed, so the back button leaves the explorer). */
 function writeUrl(count: number, filter: EngineFilter, view: TransactionsView | null, mode: PriceMode): void {
@@ -59,8 +67,12 @@ export function TransactionsPage() {
 
   // Once the data is known, a filter label it lacks is dropped and said, not silently matched by nothing.
   const onLoadProgress = useCallback((progress: LoadProgress) => {
-    setLoad(progress);
     if (progress.sample) setSample(progress.sample);
+    // A render only when what the bar shows changes (a whole percent, the phase), and as a transition: the
+    // page's render never holds back the worker's answers or a frame.
+    startTransition(() => {
+      setLoad((shown) => (shown && sameBar(shown, progress) ? shown : progress));
+    });
   }, []);
   const onLoad = useCallback((loaded: LoadResult) => {
     setInfo(loaded);
