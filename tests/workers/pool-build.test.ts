@@ -126,6 +126,41 @@ describe('a pool of real worker threads over shared memory', () => {
     return copy;
   };
 
+  it('the same hierarchy on racing threads: dense clouds, stacks and spread points, 2 and 3 workers', async () => {
+    let seed = 12345;
+    const random = () => {
+      seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+      return seed / 2 ** 32;
+    };
+    // 40k rows: a cloud of 10k in a 20 m square (one grid bucket at the deepest zoom, or a few), 10k on 50
+    // stacked spots, 20k spread over three cities — shapes whose decisions cross the workers' ranges.
+    const points: number[][] = [];
+    for (let i = 0; i < 10_000; i++) points.push([-66.9 + random() * 2e-4, 10.5 + random() * 2e-4]);
+    for (let i = 0; i < 10_000; i++) points.push([-67 + (i % 50) * 0.01, 10.4]);
+    for (let i = 0; i < 20_000; i++) points.push([-70 + (i % 3) * 2 + random() * 0.5, 8 + random() * 0.5]);
+    const plain = tableFrom(points);
+    const table = {
+      ...plain,
+      lng: shared(plain.lng),
+      lat: shared(plain.lat),
+      operation: shared(plain.operation),
+    };
+    Object.assign(table, { quarter: shared(plain.quarter), color: shared(plain.color) });
+    const options = { radius: 40, extent: 512, minZoom: 0, maxZoom: 18, minPoints: 2 };
+    const single = hierarchyArrays(buildHierarchy(plain.lng, plain.lat, validRows(plain), options));
+    for (const workers of [2, 3]) {
+      const pool = new BuildPool(nodePoolWorker, workers, true);
+      try {
+        for (let run = 0; run < 2; run++)
+          expect(hierarchyArrays(hierarchyOf((await pool.build(table, options)).layout, options))).toEqual(
+            single,
+          );
+      } finally {
+        pool.close();
+      }
+    }
+  }, 120_000);
+
   it('builds the single build’s hierarchy, twice in a row, and an aborted build rejects', async () => {
     const points = Array.from({ length: 30_000 }, (_, i) => {
       const a = (i * 2654435761) % 2 ** 32;
