@@ -6,6 +6,7 @@ import { MESSAGES } from '../../src/core/messages.ts';
 import { pauseClock } from './clock.ts';
 import { collectPageErrors } from './console.ts';
 import { colourAt, isBlue, isGreenFill, isRedFill, isWhite, pixelsAround } from './pixels.ts';
+import { waitQuiet } from './quiet.ts';
 
 /** Three groups of three listings 200 m apart (Caracas, Valencia) and one alone (Maracaibo), plus bad rows. */
 const rec = (
@@ -100,7 +101,7 @@ async function zoomIntoGroup(page: Page, id: string, lng: number, lat: number, s
     const [x, y] = await pixel(page, id, cluster[0], cluster[1]);
     await page.mouse.click(x, y);
     await expect.poll(async () => (await probe(page, id))?.zoom ?? 0).toBeGreaterThan(zoom + 0.5);
-    await page.waitForTimeout(300);
+    await waitQuiet(page);
   }
   throw new Error(`never split into ${singleId}`);
 }
@@ -222,7 +223,7 @@ test.describe('on a phone', () => {
     ]);
 
     const [x2, y2] = await pixel(page, 'busqueda', -68.0, 10.162);
-    await page.waitForTimeout(150);
+    await expect(panel).toHaveAttribute('data-armed', 'true'); // the outside click is listened for
     await page.mouse.click(x2, y2);
     // The outside click starts the fade of the old panel; a new selection shows one panel again.
     await expect(page.getByTestId('mobile-panel')).toHaveCount(1);
@@ -443,7 +444,7 @@ test('search here: shown past 250 m from the last search centre, reports the cen
     await page.mouse.move(cx + dx, cy, { steps: 6 });
     await page.waitForTimeout(300); // no fling: the map moves exactly dx
     await page.mouse.up();
-    await page.waitForTimeout(400);
+    await waitQuiet(page);
   };
   const zoom = (await probe(page, 'busqueda'))?.zoom ?? 15;
   const metresPerPx = (40075016 * Math.cos((10.5 * Math.PI) / 180)) / (512 * 2 ** zoom);

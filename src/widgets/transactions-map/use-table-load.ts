@@ -3,6 +3,7 @@ import { useEffect, type RefObject } from 'react';
 import { MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
+import { inspectSink } from '../../map/inspect.ts';
 import { loadTable } from './load-table.ts';
 import { forgetTransactions, patchTransactions, publishTransactions } from './probe.ts';
 import type { TransactionsMapProps } from './props.ts';
@@ -34,8 +35,9 @@ export function useTableLoad(
       drawnSum: 0,
     });
     const fetchTable = () => loadTable(dataUrl, (f) => live && events.current.onProgress?.(f), abort.signal);
-    controller
-      .load(fetchTable)
+    const loading = controller.load(fetchTable);
+    inspectSink()?.track(loading);
+    loading
       .then((info) => {
         if (!live) return;
         patchTransactions(mapId, { indexed: info.indexed });
