@@ -107,6 +107,13 @@ function unwrap<T>(answer: Answer<T>): T {
   return answer.value;
 }
 
+/** Calls asked of any engine worker and not yet answered or failed (a test API waits for none). */
+let callsInFlight = 0;
+
+export function engineCallsInFlight(): number {
+  return callsInFlight;
+}
+
 // The engine's calls (getClusters, getLeaves, …) are generated in the constructor from CALL_POLICY, so the
 // class declares them through this interface instead of writing each one out again.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -350,6 +357,18 @@ export class ClusterClient {
   private async call<T>(
     fn: (r: Remote<ClusterEngineApi>, touch: () => void) => Promise<Answer<T>>,
     timeoutScale = 1,
+  ): Promise<T> {
+    callsInFlight++;
+    try {
+      return await this.answer(fn, timeoutScale);
+    } finally {
+      callsInFlight--;
+    }
+  }
+
+  private async answer<T>(
+    fn: (r: Remote<ClusterEngineApi>, touch: () => void) => Promise<Answer<T>>,
+    timeoutScale: number,
   ): Promise<T> {
     if (this.closed) throw new EngineClosedError();
     // Wait for configure/load/restore, including one that a restart starts while we wait (each of them is

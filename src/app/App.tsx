@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { PageBoundary } from './PageBoundary.tsx';
 import { ROUTES, useRoute, type RouteHash } from './router.ts';
 
@@ -24,12 +24,19 @@ const PAGES: Record<RouteHash, ComponentType> = {
 export function App() {
   const route = useRoute();
   const Page = PAGES[route];
+  const nav = useRef<HTMLElement>(null);
+  // On phones the links are one scrolling row: keep the current one in sight.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [route]);
   return (
     <div className="app">
       <header className="app__header">
         <h1>Mapas inmobiliarios de Venezuela</h1>
         <p>Inmuebles en venta y alquiler sobre un mapa base sin conexión, con datos sintéticos realistas.</p>
-        <nav className="app__nav" aria-label="Vistas de la demostración">
+        <nav ref={nav} className="app__nav" aria-label="Vistas de la demostración">
           {ROUTES.map((r) => (
             <a key={r.hash} href={r.hash} aria-current={r.hash === route ? 'page' : undefined}>
               {r.label}

@@ -63,14 +63,14 @@ export function OverviewMap() {
           <div className="overview__toolbar">
             <Locate map={map} />
             <label className="overview__active">
-              Destacar
+              <span className="overview__active-label">Destacar</span>
               <select
                 value={active}
                 onChange={(e) => {
                   setActive(e.target.value);
                 }}
               >
-                <option value="">—</option>
+                <option value="">Destacar…</option>
                 {firstIds.map((id) => (
                   <option key={id} value={id}>
                     {id}

@@ -5,7 +5,9 @@
  * opened normally defines no `window.__*` at all.
  */
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { engineCallsInFlight } from '../../workers/client.ts';
 import { installInspectSink } from '../map/inspect.ts';
+import { pageFetchesInFlight } from './use-fetched-json.ts';
 import type { MapViewProbe } from '../map/map-probe.ts';
 import type { AgencyMapProbe } from '../widgets/agency-map/probe.ts';
 import type { DrawingProbe } from '../widgets/drawing-map/probe.ts';
@@ -43,6 +45,11 @@ export interface MapasTestApi {
   pickerMarker(mapId: string): Pixel | null;
   /** A map's Redux entry (spec, entities "Map state"), or null before the widget wrote one. */
   mapState(mapId: string): MapState | null;
+  /**
+   * Nothing left to settle: a widget map is on the page, no page data request and no engine call is
+   * unanswered, and every widget map on the page has its style and tiles and is not moving. Tests wait on this (over a few frames) instead of a guessed delay.
+   */
+  quiet(): boolean;
 }
 
 declare global {
@@ -79,6 +86,7 @@ export function installTestApi(readMapStates: () => Readonly<Record<string, MapS
   const probes: Record<string, Record<string, unknown>> = {};
   const bucket = <T>(kind: string) => (probes[kind] ??= {}) as Record<string, T>;
   const mapOf = (kind: string, id: string) => maps.get(`${kind}/${id}`);
+  let tracked = 0;
   const api: MapasTestApi = {
     clusterMaps: bucket('clusterMaps'),
     agencyMaps: bucket('agencyMaps'),
@@ -106,6 +114,17 @@ export function installTestApi(readMapStates: () => Readonly<Record<string, MapS
       return m ? { zoom: m.getZoom(), minZoom: m.getMinZoom(), maxZoom: m.getMaxZoom() } : null;
     },
     mapState: (id) => readMapStates()[id] ?? null,
+    quiet: () => {
+      // A widget that unmounted leaves its (removed) map here until its id is mounted again: skip it.
+      const live = [...maps.values()].filter((m) => m.getContainer().isConnected);
+      return (
+        live.length > 0 &&
+        pageFetchesInFlight() === 0 &&
+        tracked === 0 &&
+        engineCallsInFlight() === 0 &&
+        live.every((m) => m.loaded() && !m.isMoving())
+      );
+    },
     pickerMarker: (id) => {
       const el = mapOf('pickers', id)?.getContainer().querySelector('.picker__marker');
       if (!el) return null;
@@ -119,6 +138,13 @@ export function installTestApi(readMapStates: () => Readonly<Record<string, MapS
     },
     forget: (kind, id) => {
       Reflect.deleteProperty(bucket(kind), id);
+    },
+    track: (work) => {
+      tracked++;
+      const done = () => {
+        tracked--;
+      };
+      work.then(done, done);
     },
     attachMap: (kind, id, map) => {
       if (map) maps.set(`${kind}/${id}`, map);

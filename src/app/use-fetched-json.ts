@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../core/messages.ts';
 
+let fetchesInFlight = 0;
+
+/** The pages' data requests not yet settled (the test API's quiet() waits for none). */
+export function pageFetchesInFlight(): number {
+  return fetchesInFlight;
+}
+
 /** A demo page's data: null while loading, the parsed JSON, or the Spanish load error. */
 export interface Fetched<T> {
   data: T | null;
@@ -20,6 +27,7 @@ export function useFetchedJson<T>(url: string | null, parse: (body: unknown) => 
   useEffect(() => {
     if (url === null) return undefined;
     const abort = new AbortController();
+    fetchesInFlight++;
     fetch(url, { signal: abort.signal })
       .then((response) => {
         if (!response.ok) throw new Error(`Request failed with status code ${String(response.status)}`);
@@ -32,6 +40,9 @@ export function useFetchedJson<T>(url: string | null, parse: (body: unknown) => 
         if (abort.signal.aborted) return;
         console.error(reason);
         setState({ data: null, error: MESSAGES.errors.loadData, url });
+      })
+      .finally(() => {
+        fetchesInFlight--;
       });
     return () => {
       abort.abort();

@@ -134,6 +134,8 @@ export const MESSAGES = {
     color: 'Color',
     all: 'Todos',
     mode: 'Modo',
+    /** The phone's button that unfolds the mode and filter controls. */
+    fold: 'Modo y filtros',
   },
   /** A cluster that zooming cannot split, listed. */
   stack: {

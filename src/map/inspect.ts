@@ -12,6 +12,8 @@ export interface InspectSink {
   forget(kind: string, id: string): void;
   /** The MapLibre map of a widget instance (tests turn lng/lat into pixels through it), or null when gone. */
   attachMap(kind: string, id: string, map: MapLibreMap | null): void;
+  /** Work a widget started that the page is not settled without (a table download, say), until it ends. */
+  track(work: Promise<unknown>): void;
 }
 
 let sink: InspectSink | null = null;

@@ -1,3 +1,4 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { inspectSink } from './inspect.ts';
 
 /** Where a widget map is looking, for an installed test API (numbers only; updated when a move ends). */
@@ -10,6 +11,11 @@ export interface MapViewProbe {
 }
 
 const moves = new Map<string, number>();
+
+/** Every widget map by its kind, so a test API can tell when the page's maps have settled (or null: gone). */
+export function attachWidgetMap(kind: string, map: MapLibreMap | null): void {
+  inspectSink()?.attachMap('mapViews', kind, map);
+}
 
 export function publishMapView(key: string, view: Omit<MapViewProbe, 'moves'>): void {
   const sink = inspectSink();

@@ -1,7 +1,7 @@
 import { NavigationControl, type Map as MapLibreMap, type MapOptions } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { commonMapOptions, type MapKind } from './map-options.ts';
-import { publishMapView } from './map-probe.ts';
+import { attachWidgetMap, publishMapView } from './map-probe.ts';
 import { protectAttributionLinks } from './attribution-links.ts';
 import { attachContextLossMessage } from './context-loss.ts';
 import { attachTwoFingerMessage } from './two-finger-message.ts';
@@ -50,9 +50,11 @@ export function useWidgetMap(
       const c = map.getCenter();
       publishMapView(kind, { lng: c.lng, lat: c.lat, zoom: map.getZoom() });
     };
+    attachWidgetMap(kind, map);
     map.on('load', publish);
     map.on('moveend', publish);
     return () => {
+      attachWidgetMap(kind, null);
       map.off('load', publish);
       map.off('moveend', publish);
     };

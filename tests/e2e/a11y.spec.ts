@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../src/app/router.ts';
+import { waitQuiet } from './quiet.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -37,7 +38,7 @@ for (const viewport of [
     for (const { hash } of ROUTES) {
       await page.goto(`/${hash}`);
       await expect(page.locator('.app__main')).not.toBeEmpty();
-      await page.waitForTimeout(1200); // maps, controls and data settle
+      await waitQuiet(page); // maps, controls and data settle
       await page.evaluate(AXE_SOURCE);
       const violations = await page.evaluate(async () => {
         if (!window.axe) throw new Error('axe did not load');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
+import { colourAt, isBlue, isYellowFill } from './pixels.ts';
 
 /** A small handcrafted franchise: known positions, quarters, colours and urls (some unsafe). */
 const circles = [
@@ -206,8 +207,12 @@ test('hover turns a marker to the selection colour with a small popup; leaving r
 }) => {
   await open(page, 'inmobiliaria');
   const [x, y] = await pixel(page, -66.88, 10.49);
+  // What the screen shows: the agency blue (#0275d8), yellow (the agency map's selection colour) under the
+  // pointer, blue again after it leaves.
+  expect(isBlue(await colourAt(page, x, y))).toBe(true);
   await page.mouse.move(x, y);
   await expect.poll(async () => (await probe(page))?.hoveredId).toBe('a1');
+  await expect.poll(async () => isYellowFill(await colourAt(page, x, y))).toBe(true);
   const card = page.getByTestId('agency-hover');
   await expect(card).toContainText('Inmobiliaria Ávila <b>Caracas</b>'); // markup shown as text
   await expect(card).toContainText('0414-5551234');
@@ -219,6 +224,8 @@ test('hover turns a marker to the selection colour with a small popup; leaving r
   await expect.poll(async () => (await probe(page))?.hoveredId).toBe('p1');
   await expect(card).toContainText('C-p1');
   await expect(card).toContainText('$125.000');
+
+  await expect.poll(async () => isBlue(await colourAt(page, x, y))).toBe(true);
 
   await page.mouse.move(5, 300);
   await expect.poll(async () => (await probe(page))?.hoveredId).toBeNull();

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../src/core/messages.ts';
 import { pauseClock } from './clock.ts';
 import { collectPageErrors } from './console.ts';
 import { colourAt, isBlue, isGreenFill, isRedFill, isWhite, pixelsAround } from './pixels.ts';
+import { waitQuiet } from './quiet.ts';
 
 /** Three groups of three listings 200 m apart (Caracas, Valencia) and one alone (Maracaibo), plus bad rows. */
 const rec = (
@@ -100,7 +101,7 @@ async function zoomIntoGroup(page: Page, id: string, lng: number, lat: number, s
     const [x, y] = await pixel(page, id, cluster[0], cluster[1]);
     await page.mouse.click(x, y);
     await expect.poll(async () => (await probe(page, id))?.zoom ?? 0).toBeGreaterThan(zoom + 0.5);
-    await page.waitForTimeout(300);
+    await waitQuiet(page);
   }
   throw new Error(`never split into ${singleId}`);
 }
@@ -222,7 +223,7 @@ test.describe('on a phone', () => {
     ]);
 
     const [x2, y2] = await pixel(page, 'busqueda', -68.0, 10.162);
-    await page.waitForTimeout(150);
+    await expect(panel).toHaveAttribute('data-armed', 'true'); // the outside click is listened for
     await page.mouse.click(x2, y2);
     // The outside click starts the fade of the old panel; a new selection shows one panel again.
     await expect(page.getByTestId('mobile-panel')).toHaveCount(1);
@@ -386,11 +387,15 @@ test.describe("the phone panel's photo gallery (spec §9 gallery defaults)", () 
   test('a slow swipe under 30% of the width stays; over 30% moves on; a quick flick moves on', async ({
     page,
   }) => {
+    // The library times a swipe with Date.now(): the page's clock is paused once the panel is open and
+    // stepped between touch moves, so a swipe's speed is what the test says, whatever the machine's load.
+    await page.clock.install();
     const panel = await openPanel(page);
     const box = await panel
       .locator('.image-gallery-slide.image-gallery-center:not([aria-hidden="true"]) img')
       .boundingBox();
     if (!box) throw new Error('no photo');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const cdp = await page.context().newCDPSession(page);
     const y = box.y + box.height / 2;
     /** A left swipe of `dx` px in `steps` moves `pause` ms apart (slow: under the flick speed of 0.4 px/ms). */
@@ -398,7 +403,7 @@ test.describe("the phone panel's photo gallery (spec §9 gallery defaults)", () 
       const x0 = box.x + box.width * 0.8;
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
       for (let k = 1; k <= steps; k++) {
-        if (pause > 0) await page.waitForTimeout(pause);
+        await page.clock.runFor(pause);
         await cdp.send('Input.dispatchTouchEvent', {
           type: 'touchMove',
           touchPoints: [{ x: x0 - (dx * k) / steps, y }],
@@ -406,16 +411,17 @@ test.describe("the phone panel's photo gallery (spec §9 gallery defaults)", () 
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
-    // 20% of 375 px over a second: neither far enough nor fast enough.
+    // 20% of 375 px over a second (0.075 px/ms): neither far enough nor fast enough.
     await swipe(75, 10, 100);
-    await page.waitForTimeout(600); // the 450 ms slide back, so a move that did happen would show
+    await page.clock.runFor(600); // the 450 ms slide back, so a move that did happen would show
     expect(await current(panel)).toBe(0);
     // 40% of the width, as slowly: past the 30% threshold.
     await swipe(150, 10, 100);
+    await page.clock.runFor(600);
     await expect.poll(() => current(panel)).toBe(1);
-    // A 40 px flick in one quick move: short, but faster than 0.4 px/ms.
-    await page.waitForTimeout(600);
-    await swipe(40, 2, 0);
+    // A 40 px flick (11% of the width) in 20 ms: 2 px/ms, five times the 0.4 px/ms flick speed.
+    await swipe(40, 2, 10);
+    await page.clock.runFor(600);
     await expect.poll(() => current(panel)).toBe(2);
   });
 });
@@ -438,7 +444,7 @@ test('search here: shown past 250 m from the last search centre, reports the cen
     await page.mouse.move(cx + dx, cy, { steps: 6 });
     await page.waitForTimeout(300); // no fling: the map moves exactly dx
     await page.mouse.up();
-    await page.waitForTimeout(400);
+    await waitQuiet(page);
   };
   const zoom = (await probe(page, 'busqueda'))?.zoom ?? 15;
   const metresPerPx = (40075016 * Math.cos((10.5 * Math.PI) / 180)) / (512 * 2 ** zoom);

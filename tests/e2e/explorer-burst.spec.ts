@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { collectPageErrors } from './console.ts';
+import { waitQuiet } from './quiet.ts';
 
 test.use({
   launchOptions: {
@@ -32,7 +33,7 @@ test('200 filter changes and pans in a burst: the final screen matches the final
       (window as { gc?: () => void }).gc?.();
       return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
     });
-  await page.waitForTimeout(1000);
+  await waitQuiet(page);
   const baseline = await heap();
 
   // 200 changes without waiting for any answer: quarters, operations and pans interleaved.
@@ -62,7 +63,7 @@ test('200 filter changes and pans in a burst: the final screen matches the final
   });
   await expect.poll(() => new URL(page.url()).hash).toContain('t=2024-T2');
   await expect.poll(() => new URL(page.url()).hash).toContain('op=Venta');
-  await page.waitForTimeout(1500); // every answer of the burst has arrived by now
+  await waitQuiet(page); // every answer of the burst has arrived and been drawn
   const burst = await page.evaluate(() => window.__mapas?.explorer ?? null);
   expect(burst?.sum).toBe(burst?.matching);
 

@@ -103,14 +103,20 @@ for (const [name, fault] of Object.entries(FAULTS)) {
   test(`address autocomplete (picker v2) survives: ${name}`, async ({ page }) => {
     const errors = collectPageErrors(page);
     let faulty = true;
+    let faultsServed = 0;
     await page.route('**/api/geocoder/autocomplete**', async (route) => {
-      if (faulty) await fault(route);
-      else await route.fallback();
+      if (!faulty) return route.fallback();
+      await fault(route);
+      faultsServed++;
     });
     await page.goto('/#/ubicacion-v2');
     const input = page.getByRole('combobox', { name: 'Buscar dirección' });
     await input.fill('Barquisim');
-    await page.waitForTimeout(600);
+    // The bad answer was served and the page had two frames to do something with it.
+    await expect.poll(() => faultsServed).toBeGreaterThan(0);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expect(input).toHaveValue('Barquisim'); // the typed text is never lost
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     faulty = false;

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../src/core/messages.ts';
+import { waitQuiet } from './quiet.ts';
 
 const EXPECTED: Record<string, string[]> = {
   '#/': ['Buscar lugar', 'Buscar dirección', MESSAGES.locate.title, 'Acercar', 'Alejar'],
@@ -37,7 +38,7 @@ for (const [hash, names] of Object.entries(EXPECTED)) {
   test(`keyboard reaches every control on ${hash.split('?')[0] ?? hash}`, async ({ page }) => {
     await page.goto(`/${hash}`);
     await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible();
-    await page.waitForTimeout(800);
+    await waitQuiet(page);
     const seen: { name: string; visible: boolean }[] = [];
     for (let i = 0; i < 45; i++) {
       await page.keyboard.press('Tab');

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../src/app/router.ts';
 import { collectPageErrors } from './console.ts';
+import { waitQuiet } from './quiet.ts';
 
 const CYCLES = Number(process.env.LEAK_CYCLES ?? 3);
 
@@ -100,21 +101,19 @@ test(`switching through every route ${CYCLES}× releases workers, WebGL contexts
       window.location.hash = h;
     }, hash);
     await expect(page.locator('.app__main')).not.toBeEmpty();
-    await page.waitForTimeout(400);
+    await waitQuiet(page);
   };
 
   await page.goto('/#/');
   // Warm-up round: caches, fonts, the shared MapLibre worker pool and lazily loaded code settle first.
   for (const { hash } of ROUTES) await visit(hash);
   await visit('#/');
-  await page.waitForTimeout(1000);
   const baseline = await census();
 
   for (let round = 0; round < CYCLES; round++) {
     for (const { hash } of ROUTES) await visit(hash);
   }
   await visit('#/');
-  await page.waitForTimeout(1500);
   const after = await census();
 
   const mounts = CYCLES * ROUTES.length;

@@ -26,4 +26,5 @@ export async function colourAt(page: Page, x: number, y: number, size = 3): Prom
 export const isRedFill = ([r, g, b]: Rgb) => r > g + 80 && r > b + 80;
 export const isGreenFill = ([r, g, b]: Rgb) => g > r + 30 && g > b + 30;
 export const isBlue = ([r, g, b]: Rgb) => b > r + 60 && b > g + 30;
+export const isYellowFill = ([r, g, b]: Rgb) => r > 170 && g > 150 && b < 110;
 export const isWhite = ([r, g, b]: Rgb) => Math.min(r, g, b) > 225;

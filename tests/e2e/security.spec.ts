@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../src/app/router.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
+import { waitQuiet } from './quiet.ts';
 
 declare global {
   interface Window {
@@ -30,7 +31,7 @@ test('every demo route works under the Content-Security-Policy, and switching ro
 
     // Each route's map (or placeholder) renders; give workers, fonts and tiles time to be requested.
     await expect(page.locator('.app__main')).not.toBeEmpty();
-    await page.waitForTimeout(1500);
+    await waitQuiet(page);
     const violations = await page.evaluate(() => window.__cspViolations ?? []);
     expect(violations, `CSP violations on ${hash}`).toEqual([]);
     // Links that open a new tab (MapLibre's attribution among them) cannot reach back through window.opener.

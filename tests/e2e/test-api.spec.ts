@@ -16,11 +16,26 @@ test.describe('without the flag', () => {
     page,
   }) => {
     test.slow(); // eight routes, each loaded, drawn and dragged: a minute on a loaded 2-core box
+    // Without the test API the page's own requests say when it has loaded: none in flight over two frames.
+    let inFlight = 0;
+    page.on('request', () => inFlight++);
+    page.on('requestfinished', () => inFlight--);
+    page.on('requestfailed', () => inFlight--);
+    const settled = () =>
+      expect
+        .poll(async () => {
+          if (inFlight > 0) return false;
+          await page.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          );
+          return inFlight === 0;
+        })
+        .toBe(true);
     for (const { hash } of ROUTES) {
       await page.goto(`/${hash === '#/transacciones' ? '#/transacciones?n=5000' : hash}`);
       await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible({ timeout: 20_000 });
       // Let the page load its data and draw, then move the map so every widget reports (if it would).
-      await page.waitForTimeout(1500);
+      await settled();
       const box = await page.locator('canvas.maplibregl-canvas').first().boundingBox();
       if (box) {
         await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -28,7 +43,7 @@ test.describe('without the flag', () => {
         await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 20, { steps: 4 });
         await page.mouse.up();
       }
-      await page.waitForTimeout(500);
+      await settled();
       expect({ hash, globals: await globals(page) }).toEqual({ hash, globals: [] });
     }
   });

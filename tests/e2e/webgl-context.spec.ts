@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
+import { waitQuiet } from './quiet.ts';
 
 declare global {
   interface Window {
@@ -20,7 +21,7 @@ test('losing and restoring the contexts shows a Spanish message, then the map an
   await page.goto('/?lat=10.49&lng=-66.88&zoom=11#/');
   const base = page.locator('canvas.maplibregl-canvas').first();
   await expect(base).toBeVisible();
-  await page.waitForTimeout(1500);
+  await waitQuiet(page);
   const overlaysBefore = await page.locator('.maplibregl-map canvas:not(.maplibregl-canvas)').count();
   expect(overlaysBefore).toBeGreaterThan(0); // deck.gl draws the markers on its own canvas
 
@@ -38,9 +39,18 @@ test('losing and restoring the contexts shows a Spanish message, then the map an
   });
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.map.webglLost })).toBeVisible();
 
-  await page.waitForTimeout(500);
+  // deck's overlay rebuilds itself on a fresh context while the base map's is still lost…
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.maplibregl-map canvas:not(.maplibregl-canvas)')].some(
+          (c) => !(c as HTMLCanvasElement).getContext('webgl2')?.isContextLost(),
+        ),
+      ),
+    )
+    .toBe(true);
   await page.evaluate(() => {
-    // The base map's context comes back; deck's overlay was already rebuilt on a fresh one.
+    // …then the base map's context comes back.
     window.__lost?.[0]?.restoreContext();
   });
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.map.webglLost })).toBeHidden();
@@ -89,7 +99,16 @@ test('the drawing map rebuilds its editing canvas after a context loss: the area
     }
   });
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.map.webglLost })).toBeVisible();
-  await page.waitForTimeout(500);
+  // The editing canvas comes back on a fresh context while the base map's is still lost; then the base map's.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('canvas:not(.maplibregl-canvas)')].some(
+          (c) => !(c as HTMLCanvasElement).getContext('webgl2')?.isContextLost(),
+        ),
+      ),
+    )
+    .toBe(true);
   await page.evaluate(() => window.__lost?.[0]?.restoreContext());
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.map.webglLost })).toBeHidden();
   await expect

@@ -4,6 +4,7 @@ import type { Endpoint } from 'comlink';
 import {
   CLOSED,
   ClusterClient,
+  engineCallsInFlight,
   isEngineClosed,
   RESTARTED,
   TIMEOUT,
@@ -87,6 +88,22 @@ describe('ClusterClient over a real MessageChannel', () => {
     expect(matching).toBe(100);
     const summary = await client.getSummary();
     expect(summary?.total).toBe(100);
+  });
+
+  it('counts calls in flight across clients: up while unanswered, back to zero once answered or cancelled', async () => {
+    const { client } = newClient();
+    await client.load(tableFrom(points));
+    const before = engineCallsInFlight();
+    const view = client.getClusters([...WORLD], 19);
+    const summary = client.getSummary();
+    expect(engineCallsInFlight()).toBe(before + 2);
+    await Promise.all([view, summary]);
+    expect(engineCallsInFlight()).toBe(before);
+    const cancelled = client.getSummary().catch(() => null);
+    expect(engineCallsInFlight()).toBe(before + 1);
+    client.terminate();
+    await cancelled;
+    expect(engineCallsInFlight()).toBe(before);
   });
 
   it('drops superseded answers: only the newest getClusters resolves to a value', async () => {

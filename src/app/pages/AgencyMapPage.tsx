@@ -1,15 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AgencyMapMode } from '../../core/agency-map.ts';
+import { SIZE_PX } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { Inmobiliaria } from '../../core/types.ts';
 import { AgencyMap } from '../../widgets/agency-map/AgencyMap.tsx';
 import { hashQuery } from '../router.ts';
-import { agencyById, choices, readMode, recordFor } from './agency-demo.ts';
+import { agenciesCentre, agencyById, choices, readMode, recordFor } from './agency-demo.ts';
 import { useHashQuery } from './picker-demo.ts';
 import './agency-map-page.css';
 
 /** The parent's simulated round trip when a franchise agency is clicked. */
 const LOAD_DELAY_MS = 400;
+
+/** Phones (spec breakpoint): the controls start folded and the franchise opens one zoom out. */
+const isPhone = () => window.matchMedia(`(max-width: ${String(SIZE_PX.mobileBreakpoint)}px)`).matches;
 
 function readQuery() {
   const q = new URLSearchParams(hashQuery(window.location.hash));
@@ -37,6 +41,8 @@ export function AgencyMapPage() {
   const [agencyData, setAgencyData] = useState<unknown>(undefined);
   const [loading, setLoading] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [phone] = useState(isPhone);
+  const [open, setOpen] = useState(!phone);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -61,6 +67,10 @@ export function AgencyMapPage() {
   const data = useMemo(() => (franchise ? recordFor(mode, franchise) : null), [mode, franchise]);
   const quarters = useMemo(() => choices(franchise, 'trimestre'), [franchise]);
   const colours = useMemo(() => choices(franchise, 'color'), [franchise]);
+  const centre = useMemo(
+    () => (phone && mode === 'franquicia' ? agenciesCentre(franchise) : null),
+    [phone, mode, franchise],
+  );
 
   const onAgencySelect = (agency: Inmobiliaria) => {
     clearTimeout(timer.current);
@@ -94,12 +104,22 @@ export function AgencyMapPage() {
   return (
     <div className="agency-page">
       <form
-        className="agency-page__panel"
+        className={`agency-page__panel${open ? '' : ' agency-page__panel--folded'}`}
         aria-label="Controles del mapa de inmobiliarias"
         onSubmit={(e) => {
           e.preventDefault();
         }}
       >
+        <button
+          type="button"
+          className="agency-page__fold"
+          aria-expanded={open}
+          onClick={() => {
+            setOpen(!open);
+          }}
+        >
+          {MESSAGES.agencyMap.fold}
+        </button>
         <label>
           {MESSAGES.agencyMap.mode}
           <select
@@ -154,9 +174,11 @@ export function AgencyMapPage() {
         <AgencyMap
           key={mode}
           mapId="inmobiliarias"
-          latitud="7.6"
-          longitud="-66.2"
-          zoom={mode === 'franquicia' ? 6 : 11}
+          latitud={centre ? String(centre.lat) : '7.6'}
+          longitud={centre ? String(centre.lng) : '-66.2'}
+          // The franchise spans the country: 375 px at zoom 6 shows a third of it; a phone opens as far out as
+          // the base map's bounds allow, centred on the agencies.
+          zoom={mode === 'franquicia' ? (phone ? 4 : 6) : 11}
           data={data}
           trimestreActivo={trimestre}
           colorInmueblesActivo={color}

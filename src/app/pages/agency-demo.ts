@@ -78,3 +78,24 @@ export function choices(franchise: unknown, field: 'trimestre' | 'color'): strin
   }
   return [...values].sort();
 }
+
+/**
+ * The middle of the franchise's agencies (of their box), or null without one placed. A phone is too narrow
+ * for the country at the zoom the base map's bounds allow (≈ 10.5° of longitude at 375 px), so it centres on
+ * the agencies rather than on the country.
+ */
+export function agenciesCentre(franchise: unknown): { lat: number; lng: number } | null {
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const a of agenciesOf(franchise)) {
+    const lat = Number(a.latitud);
+    const lng = Number(a.longitud);
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) continue;
+    [west, south, east, north] = [
+      Math.min(west, lng),
+      Math.min(south, lat),
+      Math.max(east, lng),
+      Math.max(north, lat),
+    ];
+  }
+  return west <= east ? { lat: (south + north) / 2, lng: (west + east) / 2 } : null;
+}

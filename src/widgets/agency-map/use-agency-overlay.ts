@@ -37,9 +37,11 @@ export function fitView(map: MapLibreMap, box: BBox): void {
   });
 }
 
-function openSafely(url: string): void {
+/** Opens http(s) or same-origin urls only; answers whether it opened one. */
+function openSafely(url: string): boolean {
   const safe = safeUrl(url, window.location.origin);
   if (safe) window.open(safe, '_blank', 'noopener,noreferrer');
+  return safe !== null;
 }
 
 export interface AgencyOverlayEvents {
@@ -121,8 +123,16 @@ export function useAgencyOverlay(
       onClick: (info: PickingInfo) => {
         const hit = hoveredOf(info);
         if (!hit) return;
-        if (hit.kind === 'agency' && mode === 'franquicia') latest.current.onAgencyClick(hit.agency);
-        else openSafely(hit.kind === 'agency' ? hit.agency.url : hit.property.url);
+        if (hit.kind === 'agency' && mode === 'franquicia') {
+          latest.current.onAgencyClick(hit.agency);
+          return;
+        }
+        const opened = openSafely(hit.kind === 'agency' ? hit.agency.url : hit.property.url);
+        // Counted on the container like `data-drawn`: a test proves a refused url's click was handled
+        // before it checks that nothing opened or ran.
+        if (!container) return;
+        container.dataset.urlClicks = String(Number(container.dataset.urlClicks ?? '0') + 1);
+        container.dataset.urlOpened = opened ? 'si' : 'no';
       },
     });
   }, [map, overlay, layers, mode]);

@@ -45,6 +45,7 @@ export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProp
   }, [closing, onClose]);
 
   // Outside clicks close it, but only after 100 ms: the tap that opened the panel must not close it.
+  const [armedFor, setArmedFor] = useState<Property | null>(null);
   useEffect(() => {
     const onDown = (event: PointerEvent) => {
       if (panel.current && event.target instanceof Node && !panel.current.contains(event.target))
@@ -52,6 +53,7 @@ export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProp
     };
     const timer = setTimeout(() => {
       document.addEventListener('pointerdown', onDown);
+      setArmedFor(property);
     }, TIMING_MS.outsideClickArm);
     return () => {
       clearTimeout(timer);
@@ -68,6 +70,8 @@ export function MobilePanel({ property, mapAvailable, onClose }: MobilePanelProp
     <section
       ref={panel}
       className={`mobile-panel${closing ? ' mobile-panel--closing' : ''}`}
+      // Whether an outside click closes it yet (tests wait on it rather than on a guessed delay).
+      data-armed={armedFor === property}
       aria-label={f.tipo || MESSAGES.card.code}
       data-testid="mobile-panel"
     >

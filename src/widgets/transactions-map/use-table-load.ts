@@ -4,6 +4,7 @@ import { MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
 import type { RemoteTable } from '../../../workers/contract.ts';
+import { inspectSink } from '../../map/inspect.ts';
 import { forgetTransactions, patchTransactions, publishTransactions } from './probe.ts';
 import type { TransactionsMapProps } from './props.ts';
 import { viewFigures } from './view-figures.ts';
@@ -52,16 +53,17 @@ export function useTableLoad(
       drawnAt: 0,
       drawnSum: 0,
     });
-    controller
-      .loadRemote(remoteTable(source.current), {
-        signal: abort.signal,
-        onProgress: (progress) => {
-          if (!live) return;
-          patchTransactions(mapId, { loadPhase: progress.phase, sampleRows: progress.sampleRows });
-          events.current.onProgress?.(progress.fraction);
-          events.current.onLoadProgress?.(progress);
-        },
-      })
+    const loading = controller.loadRemote(remoteTable(source.current), {
+      signal: abort.signal,
+      onProgress: (progress) => {
+        if (!live) return;
+        patchTransactions(mapId, { loadPhase: progress.phase, sampleRows: progress.sampleRows });
+        events.current.onProgress?.(progress.fraction);
+        events.current.onLoadProgress?.(progress);
+      },
+    });
+    inspectSink()?.track(loading);
+    loading
       .then((info) => {
         if (!live) return;
         patchTransactions(mapId, { indexed: info.indexed, loadPhase: 'done' });

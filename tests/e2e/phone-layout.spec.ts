@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { MESSAGES } from '../../src/core/messages.ts';
+
+// Issue 18 §4: on a 375×740 phone the header, links and controls took 305 px and the franchise's agencies sat
+// under the agency page's controls.
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+test('the listing map keeps the screen: title, one row of links and one row of controls above it', async ({
+  page,
+}) => {
+  await page.goto('/#/');
+  const canvas = page.locator('[data-testid="overview-map"] canvas.maplibregl-canvas');
+  await expect(canvas).toBeVisible();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no map');
+  expect(box.y).toBeLessThanOrEqual(120); // was 305
+  expect(box.y + box.height).toBeGreaterThanOrEqual(739);
+  // The three controls share one row and each is still named for assistive technology.
+  const middles: number[] = [];
+  for (const control of [
+    page.getByLabel('Destacar'),
+    page.getByRole('combobox', { name: 'Buscar dirección' }),
+    page.getByPlaceholder('Ciudad'),
+  ]) {
+    await expect(control).toBeVisible();
+    const b = await control.boundingBox();
+    middles.push(b ? b.y + b.height / 2 : -100);
+  }
+  expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
+  // The links scroll in one row; the current one is in sight, and another route brings its own into sight.
+  const nav = page.getByRole('navigation', { name: 'Vistas de la demostración' });
+  expect((await nav.boundingBox())?.height ?? 99).toBeLessThan(40);
+  await nav.getByRole('link', { name: 'Dibujar zona' }).click();
+  await expect(page).toHaveURL(/#\/dibujo/);
+  const current = await nav.locator('[aria-current="page"]').boundingBox();
+  expect(current && current.x >= 0 && current.x + current.width <= 375).toBe(true);
+});
+
+test('the agency page folds its controls behind one button, and the franchise opens with every agency in sight', async ({
+  page,
+}) => {
+  await page.goto('/#/inmobiliarias');
+  await expect
+    .poll(async () => page.evaluate(() => window.__mapas?.agencyMaps.inmobiliarias?.agencies ?? 0))
+    .toBe(8);
+  const fold = page.getByRole('button', { name: MESSAGES.agencyMap.fold });
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel(MESSAGES.agencyMap.mode)).toBeHidden();
+
+  const franchise = (await (
+    await page.request.get('/api/data/franchise.json?agencies=8&properties=150&seed=3')
+  ).json()) as { inmobiliarias: { latitud: string | number; longitud: string | number }[] };
+  const panel = await page.getByRole('form', { name: 'Controles del mapa de inmobiliarias' }).boundingBox();
+  const map = await page.locator('.maplibregl-canvas').first().boundingBox();
+  if (!panel || !map) throw new Error('not laid out');
+  for (const a of franchise.inmobiliarias) {
+    const at = await page.evaluate(
+      ({ lng, lat }) => window.__mapas?.agencyMapPixel('inmobiliarias', lng, lat) ?? null,
+      { lng: Number(a.longitud), lat: Number(a.latitud) },
+    );
+    if (!at) throw new Error('no pixel');
+    const [x, y] = at;
+    expect(x > map.x && x < map.x + map.width && y > map.y && y < map.y + map.height).toBe(true);
+    const underPanel =
+      x >= panel.x && x <= panel.x + panel.width && y >= panel.y && y <= panel.y + panel.height;
+    expect(underPanel).toBe(false);
+  }
+
+  await fold.click();
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await page.getByLabel(MESSAGES.agencyMap.mode).selectOption('inmuebles');
+  await expect
+    .poll(async () => page.evaluate(() => window.__mapas?.agencyMaps.inmobiliarias?.mode))
+    .toBe('inmuebles');
+});
