@@ -33,12 +33,23 @@ const cpuMs = (fn: () => unknown): number => {
   return (used.user + used.system) / 1000;
 };
 
-/** Name of phase `i` of `count` (the program's barriers, build-program.ts). */
+/** Barriers before the levels: 2 for the valid rows, 1 for collapsing stacks. */
+const BEFORE_LEVELS = 3;
+
+/**
+ * Name of phase `i` of `count` (the program's barriers, build-program.ts): the valid rows, the stack collapse,
+ * 8 per level, then the layout — grouping, one per level for the descendant counts, planning, walks.
+ */
 function phaseName(i: number, count: number): string {
+  const levels = (count - BEFORE_LEVELS - 3) / 9;
+  const layout = BEFORE_LEVELS + 8 * levels;
   if (i < 2) return 'valid rows';
-  if (i === 2) return 'collapse stacks (one worker)';
-  if (i === count - 1) return 'layout (one worker)';
-  return [...LEVEL_PHASES, ...LEVEL_REST][(i - 3) % 8] ?? '?';
+  if (i < BEFORE_LEVELS) return 'collapse stacks (one worker)';
+  if (i < layout) return [...LEVEL_PHASES, ...LEVEL_REST][(i - BEFORE_LEVELS) % 8] ?? '?';
+  if (i === layout) return 'layout: grouping (one worker)';
+  if (i <= layout + levels) return 'layout: descendant counts';
+  if (i === count - 2) return 'layout: jobs (one worker)';
+  return 'layout: walks';
 }
 
 function measure(n: number, workers: number): { phases: Map<string, [number, number]>; single: number } {

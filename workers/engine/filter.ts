@@ -46,7 +46,11 @@ export function facetKeys(table: PropertyTable, order: Uint32Array): FacetKeys {
   const space = quarters * colors * 2;
   const n = order.length;
   const make = (length: number) =>
-    space <= 256 ? new Uint8Array(length) : space <= 65536 ? new Uint16Array(length) : new Uint32Array(length);
+    space <= 256
+      ? new Uint8Array(length)
+      : space <= 65536
+        ? new Uint16Array(length)
+        : new Uint32Array(length);
   const keys = make(n);
   const perKey = space <= MAX_MASK ? new Uint32Array(space) : null;
   // Each row's key in table order first (three columns read in order), then one gather in the index's

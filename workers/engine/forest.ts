@@ -132,8 +132,14 @@ export interface LayoutInto {
   list: Uint32Array;
 }
 
+/** Each cluster's members in recorded order: cluster k's are list[first[k] .. first[k + 1]). */
+export interface Grouped {
+  first: Uint32Array;
+  list: Uint32Array;
+}
+
 /** Members grouped by cluster (a stable counting sort: recorded order kept). */
-function children(f: ForestData, into?: LayoutInto): { first: Uint32Array; list: Uint32Array } {
+export function groupChildren(f: ForestData, into?: LayoutInto): Grouped {
   const first = into ? into.first.fill(0) : new Uint32Array(f.size + 1);
   for (let k = 0; k < f.memberCount; k++) {
     const c = f.memberOf[k] ?? 0;
@@ -151,38 +157,56 @@ function children(f: ForestData, into?: LayoutInto): { first: Uint32Array; list:
   return { first, list };
 }
 
+/** Where a depth-first walk starts: its roots (drawn from `zlo`, under cluster `parent`), first position and index. */
+export interface WalkStart {
+  roots: ArrayLike<number>;
+  zlo: number;
+  parent: number;
+  pos: number;
+  pre: number;
+}
+
+/** A walk's stack: (entity, zoom it is drawn from, preorder index of its parent); n + m entries bound it. */
+export interface WalkStack {
+  entity: Uint32Array;
+  zlo: Uint8Array;
+  parent: Int32Array;
+}
+
+export const walkStack = (size: number): WalkStack => ({
+  entity: new Uint32Array(size),
+  zlo: new Uint8Array(size),
+  parent: new Int32Array(size),
+});
+
 /**
- * Depth-first layout of a forest from the top level's entities (`roots`, drawn from `minZoom`): points
- * numbered so that every cluster is a contiguous range, clusters in preorder. Cluster numbers never show in
- * the result (only the recorded order of each cluster's members does), so two builds that number clusters
- * differently but record the same members in the same order lay out identically.
+ * Lays out the subtrees of `start.roots` depth-first into `out` from position `start.pos` and preorder index
+ * `start.pre`: points get consecutive positions, clusters consecutive indices, parents before children.
+ * Walks of disjoint subtrees with the right starts write disjoint parts of `out` (the pooled build runs
+ * them side by side, pool/layout-parallel.ts).
  */
-export function layOutForest(
+export function walkDepthFirst(
   f: ForestData,
-  roots: Uint32Array,
-  minZoom: number,
+  g: Grouped,
+  out: ForestLayout,
   points: ForestPoints,
-  into?: LayoutInto,
-): ForestLayout {
+  start: WalkStart,
+  stack: WalkStack,
+): void {
   const n = f.points;
-  const m = f.size;
-  const { first, list } = children(f, into);
-  const { order, pointZlo, x: px, y: py, clusters: c } = into?.layout ?? newLayout(n, m);
-  // Stack of (entity, zoom it is drawn from, preorder index of its parent).
-  const stack = new Uint32Array(n + m);
-  const stackZlo = new Uint8Array(n + m);
-  const stackParent = new Int32Array(n + m);
+  const { first, list } = g;
+  const { order, pointZlo, x: px, y: py, clusters: c } = out;
   let sp = 0;
-  for (let i = roots.length - 1; i >= 0; i--) {
-    stack[sp] = roots[i] ?? 0;
-    stackZlo[sp] = minZoom;
-    stackParent[sp++] = -1;
+  for (let i = start.roots.length - 1; i >= 0; i--) {
+    stack.entity[sp] = start.roots[i] ?? 0;
+    stack.zlo[sp] = start.zlo;
+    stack.parent[sp++] = start.parent;
   }
-  let pos = 0;
-  let pre = 0;
+  let pos = start.pos;
+  let pre = start.pre;
   while (sp > 0) {
-    const e = stack[--sp] ?? 0;
-    const zlo = stackZlo[sp] ?? 0;
+    const e = stack.entity[--sp] ?? 0;
+    const zlo = stack.zlo[sp] ?? 0;
     if (e < n) {
       order[pos] = points.rows[e] ?? 0;
       px[pos] = points.x[e] ?? 0;
@@ -197,16 +221,34 @@ export function layOutForest(
     c.y[pre] = f.y[k] ?? 0;
     c.zlo[pre] = zlo;
     c.zhi[pre] = f.zhi[k] ?? 0;
-    c.parent[pre] = stackParent[sp] ?? -1;
+    c.parent[pre] = stack.parent[sp] ?? -1;
     const childZlo = (f.zhi[k] ?? 0) + 1; // a member is drawn on its own from the zoom after its merge
     for (let j = (first[k + 1] ?? 0) - 1; j >= (first[k] ?? 0); j--) {
-      stack[sp] = list[j] ?? 0;
-      stackZlo[sp] = childZlo;
-      stackParent[sp++] = pre;
+      stack.entity[sp] = list[j] ?? 0;
+      stack.zlo[sp] = childZlo;
+      stack.parent[sp++] = pre;
     }
     pre++;
   }
-  return { order, pointZlo, x: px, y: py, clusters: c };
+}
+
+/**
+ * Depth-first layout of a forest from the top level's entities (`roots`, drawn from `minZoom`): points
+ * numbered so that every cluster is a contiguous range, clusters in preorder. Cluster numbers never show in
+ * the result (only the recorded order of each cluster's members does), so two builds that number clusters
+ * differently but record the same members in the same order lay out identically.
+ */
+export function layOutForest(
+  f: ForestData,
+  roots: Uint32Array,
+  minZoom: number,
+  points: ForestPoints,
+  into?: LayoutInto,
+): ForestLayout {
+  const out = into?.layout ?? newLayout(f.points, f.size);
+  const start = { roots, zlo: minZoom, parent: -1, pos: 0, pre: 0 };
+  walkDepthFirst(f, groupChildren(f, into), out, points, start, walkStack(f.points + f.size));
+  return out;
 }
 
 function newLayout(n: number, m: number): ForestLayout {

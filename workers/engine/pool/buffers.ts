@@ -39,6 +39,9 @@ export const CTL = {
   zoom: 7,
   /** Stacks collapsed at the raw level (0: none). */
   stacks: 8,
+  /** Jobs of the parallel layout (pool/layout-parallel.ts), −1 when one worker lays everything out. */
+  jobs: 9,
+
   /** Per-worker counters start here: PER_WORKER slots each. */
   workers: 16,
 } as const;
@@ -107,8 +110,14 @@ export interface BuildBuffers {
   readonly fzhi: Uint8Array;
   readonly member: Uint32Array;
   readonly memberOf: Uint32Array;
+  /** The parallel layout's jobs (layout-parallel.ts: JOB_FIELDS numbers each). */
+  readonly jobs: Int32Array;
   readonly ctl: Int32Array;
 }
+
+/** Most jobs the parallel layout splits the forest into, and the numbers each job takes. */
+export const JOB_CAP = 4096;
+export const JOB_FIELDS = 6;
 
 /** Grid buckets of a level of `n` nodes (greedy.ts sizes its grid the same way: same sort, same order). */
 export const bucketMask = (n: number): number => 2 ** Math.max(2, Math.ceil(Math.log2(n + 1))) - 1;
@@ -188,6 +197,7 @@ export function allocateBuild(
     fzhi: allocate(Uint8Array, n, shared),
     member: allocate(Uint32Array, 2 * n, shared),
     memberOf: allocate(Uint32Array, 2 * n, shared),
+    jobs: allocate(Int32Array, JOB_CAP * JOB_FIELDS, shared),
     ctl: allocate(Int32Array, CTL.workers + PER_WORKER * workers, shared),
   };
 }

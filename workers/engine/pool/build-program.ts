@@ -3,10 +3,12 @@
  * shared buffers (buffers.ts). It makes exactly the hierarchy hierarchy.ts's buildHierarchy makes (stacking on,
  * minPoints ≤ 2) — same decisions, same sorted orders, same layout — so every engine answer is the same;
  * tests/workers/pool-build.test.ts checks that side by side. Parallel: the valid-row scan and projection, each
- * level's sort, greedy decisions and output. One worker: collapsing stacks and the final depth-first layout.
+ * level's sort, greedy decisions and output, and the depth-first layout (layout-parallel.ts). One worker:
+ * collapsing stacked points.
  */
 import { isIndexable } from '../../../src/core/table-check.ts';
-import { layOutForest } from '../forest.ts';
+import { groupChildren } from '../forest.ts';
+import { countDescendants, forestOf, planJobs, walkJobs } from './layout-parallel.ts';
 import { layoutInto } from './layout-views.ts';
 import { encode, latY, lngX } from '../mercator.ts';
 import { collapseStacks } from '../stacks.ts';
@@ -105,6 +107,8 @@ function* level(
 export function* poolBuildProgram(b: BuildBuffers, w: number): Program<PoolBuildResult | null> {
   const o = b.options;
   const n = yield* validRowsPhase(b, w);
+  // One worker collapses stacked points: a hash pass whose random reads cost as much split over workers
+  // (each still reading every point to find its own) as on one (tried: no faster in lockstep CPU time).
   if (w === 0) collapse(b, n);
   yield;
   let length = b.ctl[CTL.length] ?? 0;
@@ -112,29 +116,42 @@ export function* poolBuildProgram(b: BuildBuffers, w: number): Program<PoolBuild
   const fill: ForestFill = { points: n, clusters: 0, members: 0 };
   const scratch = new ResolveScratch();
   // As hierarchy.ts: a lone stack still becomes a cluster at the first level, so that level always runs.
+  const levelEnds: number[] = []; // clusters recorded after each level (each level numbers its own after)
   for (let z = o.maxZoom; z >= o.minZoom && (length > 1 || stacks); z--) {
     length = yield* level(b, w, z, length, stacks, fill, scratch);
+    levelEnds.push(fill.clusters);
     stacks = false;
   }
-  if (w !== 0) return null;
-  b.ctl[CTL.zoom] = -2;
-  const roots = b.cur.entity.slice(0, length); // with stacks still set, no level ran: no stack nodes exist
-  layOutForest(
-    {
-      points: n,
-      size: fill.clusters,
-      x: b.fx,
-      y: b.fy,
-      count: b.fcount,
-      zhi: b.fzhi,
-      member: b.member,
-      memberOf: b.memberOf,
-      memberCount: fill.members,
-    },
-    roots,
-    o.minZoom,
-    { rows: b.valid, x: b.xs, y: b.ys },
-    layoutInto(b, n, fill.clusters, fill.members),
-  );
-  return { points: n, clusters: fill.clusters };
+  if (w === 0) b.ctl[CTL.length] = length;
+  yield* layout(b, w, n, fill, levelEnds);
+  return w === 0 ? { points: n, clusters: fill.clusters } : null;
+}
+
+/** The depth-first layout over the pool (layout-parallel.ts), into the build's dead scratch (layout-views.ts). */
+function* layout(
+  b: BuildBuffers,
+  w: number,
+  n: number,
+  fill: ForestFill,
+  levelEnds: readonly number[],
+): Generator<void, void, void> {
+  const o = b.options;
+  const forest = forestOf(b, n, fill.clusters, fill.members);
+  const into = layoutInto(b, n, fill.clusters, fill.members);
+  const grouped = { first: into.first, list: into.list };
+  if (w === 0) {
+    b.ctl[CTL.zoom] = -2;
+    groupChildren(forest, into);
+  }
+  yield;
+  for (let level = 0, from = 0; level < levelEnds.length; from = levelEnds[level++] ?? 0) {
+    countDescendants(b, w, forest, grouped, from, levelEnds[level] ?? 0);
+    yield;
+  }
+  // With stacks still set, no level ran: then no stack nodes exist either, only points.
+  const roots = b.cur.entity.subarray(0, b.ctl[CTL.length] ?? 0);
+  if (w === 0) b.ctl[CTL.jobs] = planJobs(b, forest, grouped, into.layout, roots, o.minZoom);
+  yield;
+  const points = { rows: b.valid, x: b.xs, y: b.ys };
+  walkJobs(b, w, forest, grouped, into.layout, points, roots, o.minZoom);
 }
