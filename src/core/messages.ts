@@ -232,6 +232,7 @@ export const MESSAGES = {
     areaUnknown: 'Desconocida',
     quarter: 'Trimestre',
     colorLabel: 'Color',
+    place: 'Ubicación',
     trendCaption: 'Transacciones y mediana del precio por m², por trimestre, en la vista',
     trendCount: 'transacciones',
     trendHint:

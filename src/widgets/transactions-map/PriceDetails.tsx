@@ -1,5 +1,7 @@
 import { formatNumber, formatPrice } from '../../core/format.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
+import type { PrecisionCode } from '../../core/ingest/builder.ts';
+import { PRECISION_LABEL } from '../../core/ingest/export.ts';
 import { formatPerM2 } from '../../core/price-scale.ts';
 import type { HexCompare, HexResult, PropertyRow } from '../../../workers/contract.ts';
 import { FiguresTable } from './FiguresTable.tsx';
@@ -30,6 +32,8 @@ function RowFields({ row }: { row: PropertyRow }) {
       <dd>{row.quarter}</dd>
       <dt>{T.colorLabel}</dt>
       <dd>{row.color}</dd>
+      <dt>{T.place}</dt>
+      <dd>{PRECISION_LABEL[row.precision as PrecisionCode] ?? PRECISION_LABEL[0]}</dd>
     </dl>
   );
 }
