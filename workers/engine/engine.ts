@@ -336,7 +336,8 @@ export class ClusterEngine implements ClusterEngineApi {
       const d = this.data;
       if (!d) return fail(NOT_LOADED);
       if (!isBBox(bbox)) return fail(BAD_BBOX);
-      if (format !== 'csv' && format !== 'geojson') return fail('Formato de exportación desconocido.');
+      // Checked again: the format crossed a thread boundary.
+      if (!['csv', 'geojson'].includes(format)) return fail('Formato de exportación desconocido.');
       const rows = passingRowsIn(d.table, d.h.order, d.h.size, d.filter, viewBoxes(bbox));
       return ok(exportFile(exportRows(d.table, rows), format));
     });

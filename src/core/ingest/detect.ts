@@ -16,7 +16,8 @@ export const FORMAT_LABEL: Readonly<Record<FileFormat, string>> = {
 };
 
 const startsWith = (bytes: Uint8Array, text: string) =>
-  bytes.length >= text.length && [...text].every((ch, i) => bytes[i] === ch.charCodeAt(0));
+  bytes.length >= text.length &&
+  Array.from({ length: text.length }, (_, i) => i).every((i) => bytes[i] === text.charCodeAt(i));
 
 /** The format, or null when the bytes are not something the explorer reads. */
 export function detectFormat(head: Uint8Array): FileFormat | null {

@@ -50,8 +50,9 @@ export function decimalComma(value: number): string {
 }
 
 const operationName = (code: number | undefined) => (code === 1 ? 'Alquiler' : 'Venta');
-const precisionName = (code: number | undefined) =>
-  PRECISION_LABEL[(code ?? 0) as PrecisionCode] ?? PRECISION_LABEL[PRECISION.exact];
+const precisionName = (code: number | undefined): string =>
+  (PRECISION_LABEL as Readonly<Record<number, string | undefined>>)[code ?? 0] ??
+  PRECISION_LABEL[PRECISION.exact];
 
 /** Row `i`'s fields as text, in EXPORT_HEADER's order. */
 function fields(rows: ExportRows, i: number): string[] {

@@ -159,22 +159,39 @@ export class Ingester {
     return false;
   }
 
+  /** A blank line: not a row, but the lines after it keep their numbers. */
+  skipLine(): void {
+    this.line++;
+  }
+
   /** Reads one data row (cells in the header's order). */
   add(cells: readonly Cell[]): void {
     const line = ++this.line;
     this.report.rows++;
     const m = this.mapping;
-    if (this.duplicate(cells)) return this.reject(line, REJECTION.duplicate, cells);
+    if (this.duplicate(cells)) {
+      this.reject(line, REJECTION.duplicate, cells);
+      return;
+    }
     const price = readCellAmount(cell(cells, m.price), parseAmount) ?? 0;
-    if (!isPlausible(price, PLAUSIBLE.price)) return this.reject(line, REJECTION.price, cells);
+    if (!isPlausible(price, PLAUSIBLE.price)) {
+      this.reject(line, REJECTION.price, cells);
+      return;
+    }
     // An empty date is "not given" (the row is kept without a quarter); an unreadable one is rejected.
     const quarter = readCellQuarter(cell(cells, m.quarter ?? m.date), m.quarter !== undefined);
-    if (quarter === null) return this.reject(line, REJECTION.date, cells);
+    if (quarter === null) {
+      this.reject(line, REJECTION.date, cells);
+      return;
+    }
     const operation =
       m.operation === undefined
         ? (this.options.defaultOperation ?? 'Venta')
         : readOperation(text(cells, m.operation));
-    if (operation === null) return this.reject(line, REJECTION.operation, cells);
+    if (operation === null) {
+      this.reject(line, REJECTION.operation, cells);
+      return;
+    }
     const area = readCellAmount(cell(cells, m.area), parseAmount) ?? Number.NaN;
     const row: RowValues = {
       lng: Number.NaN,
@@ -189,7 +206,10 @@ export class Ingester {
       line,
     };
     const point = readCoordinates(cells, m);
-    if (!point) return this.setAside(row, cells);
+    if (!point) {
+      this.setAside(row, cells);
+      return;
+    }
     if (inVenezuela(point.lat, point.lng)) {
       this.placed.push({ ...row, lat: point.lat, lng: point.lng });
     } else if (inVenezuela(point.lng, point.lat)) {
@@ -211,8 +231,10 @@ export class Ingester {
       ciudad: text(cells, m.ciudad),
       estado: text(cells, m.estado),
     };
-    if (!address.urbanizacion && !address.municipio && !address.ciudad)
-      return this.reject(row.line, REJECTION.noCoordinates, cells);
+    if (!address.urbanizacion && !address.municipio && !address.ciudad) {
+      this.reject(row.line, REJECTION.noCoordinates, cells);
+      return;
+    }
     const key = addressKey(address);
     let index = this.addressIndex.get(key);
     if (index === undefined) {
