@@ -6,7 +6,13 @@
  */
 import { Float64, Table, TimestampMillisecond, Utf8, vectorFromArray } from 'apache-arrow';
 import { tableToIPC } from 'apache-arrow';
-import { ByteWriter, fileWriter, ParquetWriter, schemaFromColumnData, type ColumnSource } from 'hyparquet-writer';
+import {
+  ByteWriter,
+  fileWriter,
+  ParquetWriter,
+  schemaFromColumnData,
+  type ColumnSource,
+} from 'hyparquet-writer';
 import { rowDate } from '../../src/datagen/transaction-files.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 
@@ -56,7 +62,11 @@ function parquetColumns(table: PropertyTable, from: number, to: number): ColumnS
 
 const ROW_GROUP = 100_000;
 
-function writeGroups(writer: ByteWriter | ReturnType<typeof fileWriter>, table: PropertyTable, n: number): void {
+function writeGroups(
+  writer: ByteWriter | ReturnType<typeof fileWriter>,
+  table: PropertyTable,
+  n: number,
+): void {
   const first = parquetColumns(table, 0, Math.min(n, 1));
   const parquet = new ParquetWriter({ writer, schema: schemaFromColumnData({ columnData: first }) });
   for (let from = 0; from < n; from += ROW_GROUP) {

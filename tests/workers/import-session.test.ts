@@ -97,7 +97,24 @@ describe('ImportSession', () => {
 
   it('a late non-UTF-8 byte reads the whole file again as Windows-1252', async () => {
     const text = csvLines(table, 0, 3000, false) + 'tx-x,10.5,-66.9,1000,2024-01-01,Venta,categoría,\n';
-    const source = file(windows1252(text), 'tarde.csv');
+    const bytes = windows1252(text);
+    // In parts, as a browser streams a File (64 kB at a time): the first parts decode as UTF-8.
+    const parts = Array.from({ length: Math.ceil(bytes.length / 16_384) }, (_, k) =>
+      bytes.subarray(k * 16_384, (k + 1) * 16_384),
+    );
+    const whole = new Blob([bytes]);
+    const chunked = {
+      size: whole.size,
+      slice: (start?: number, end?: number) => whole.slice(start, end),
+      stream: () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+    } as unknown as Blob;
+    const source: ImportSource = { kind: 'file', file: chunked, name: 'tarde.csv' };
     const first = await new ImportSession().inspect(source);
     expect(first.ok && first.value.encoding).toBe('utf-8'); // the first 64 kB are plain ASCII
     const { preview, table: t } = await load(source);
