@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressKey,
   geocodeBatch,
+  paceFor,
   queriesFor,
   type Address,
 } from '../../../src/core/ingest/geocode-batch.ts';
@@ -100,5 +101,17 @@ describe('batch geocoding', () => {
         minIntervalMs: 5,
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('paceFor', () => {
+  it('embedded: parallel; public Nominatim: one a second; others: two at once', () => {
+    const page = 'http://127.0.0.1:4173';
+    expect(paceFor('/api/geocoder', page)).toEqual({ concurrency: 6, minIntervalMs: 0 });
+    expect(paceFor('https://nominatim.openstreetmap.org', page)).toEqual({
+      concurrency: 1,
+      minIntervalMs: 1000,
+    });
+    expect(paceFor('https://geo.example.com/nominatim', page)).toEqual({ concurrency: 2, minIntervalMs: 0 });
   });
 });
