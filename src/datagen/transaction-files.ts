@@ -174,7 +174,7 @@ export function expectedCounts(
  * Windows-1252 bytes of text (what a Spanish Excel export writes): Latin-1 code points are one byte each;
  * the file writers here only produce ASCII and Spanish letters, so nothing else needs mapping.
  */
-export function windows1252(text: string): Uint8Array {
+export function windows1252(text: string): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -16,7 +16,7 @@ const N = 2000;
 const table = generateTransactionsTable({ count: N, seed: 7 });
 const file = (bytes: Uint8Array | string, name: string): ImportSource => ({
   kind: 'file',
-  file: new Blob([bytes]),
+  file: new Blob([bytes as Uint8Array<ArrayBuffer> | string]),
   name,
 });
 

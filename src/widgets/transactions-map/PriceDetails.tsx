@@ -1,6 +1,5 @@
 import { formatNumber, formatPrice } from '../../core/format.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
-import type { PrecisionCode } from '../../core/ingest/builder.ts';
 import { PRECISION_LABEL } from '../../core/ingest/export.ts';
 import { formatPerM2 } from '../../core/price-scale.ts';
 import type { HexCompare, HexResult, PropertyRow } from '../../../workers/contract.ts';
@@ -33,7 +32,7 @@ function RowFields({ row }: { row: PropertyRow }) {
       <dt>{T.colorLabel}</dt>
       <dd>{row.color}</dd>
       <dt>{T.place}</dt>
-      <dd>{PRECISION_LABEL[row.precision as PrecisionCode] ?? PRECISION_LABEL[0]}</dd>
+      <dd>{(PRECISION_LABEL as Partial<Record<number, string>>)[row.precision] ?? PRECISION_LABEL[0]}</dd>
     </dl>
   );
 }

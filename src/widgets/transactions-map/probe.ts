@@ -5,6 +5,8 @@ import { inspectSink } from '../../map/inspect.ts';
 export interface TransactionsProbe {
   /** Rows the engine indexed. */
   indexed: number;
+  /** The analyst's file shown (absent: the generated data). */
+  source?: string;
   /** Rows passing the current filter. */
   matching: number;
   /** Items (clusters + points) of the last view and the sum of their counts. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { formatListingPrice } from '../../core/format.ts';
-import type { PrecisionCode } from '../../core/ingest/builder.ts';
 import { PRECISION_LABEL } from '../../core/ingest/export.ts';
 import type { ClusterMapController, StackHit } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
@@ -12,7 +11,8 @@ const STACK_PAGE = 30;
 
 /** One line per transaction: operation, price, quarter, colour and an approximate place's level (text only). */
 export function transactionLabel(row: PropertyRow): string {
-  const place = row.precision > 0 ? (PRECISION_LABEL[row.precision as PrecisionCode] ?? '') : '';
+  const labels: Partial<Record<number, string>> = PRECISION_LABEL;
+  const place = row.precision > 0 ? (labels[row.precision] ?? '') : '';
   return [row.operation, formatListingPrice(row.price, row.operation), row.quarter, row.color, place]
     .filter((p) => p !== '')
     .join(' · ');
