@@ -44,6 +44,7 @@ export function MappingStep(props: {
           <label key={role} className="open-data__role">
             <span>{T.roles[role]}</span>
             <select
+              aria-label={T.roles[role]}
               value={mapping[role] === undefined ? '' : String(mapping[role])}
               onChange={(e) => {
                 set(role, e.target.value);
@@ -62,6 +63,7 @@ export function MappingStep(props: {
           <label className="open-data__role">
             <span>{T.defaultOperation}</span>
             <select
+              aria-label={T.defaultOperation}
               value={defaultOperation}
               onChange={(e) => {
                 onChange(mapping, e.target.value === 'Alquiler' ? 'Alquiler' : 'Venta');
