@@ -25,7 +25,7 @@ const N = 2000;
 const table = generateTransactionsTable({ count: N, seed: 11 });
 const clean = expectedCounts(table, N, false);
 
-const files: Record<string, { name: string; bytes: Uint8Array; type: string }> = {
+const files = {
   csv: { name: 'registro.csv', bytes: windows1252(csvLines(table, 0, N, true)), type: 'text/csv' },
   geojson: {
     name: 'ventas.geojson',
@@ -39,7 +39,7 @@ const files: Record<string, { name: string; bytes: Uint8Array; type: string }> =
   },
   parquet: { name: 'ventas.parquet', bytes: parquetBytes(table, N), type: 'application/octet-stream' },
   arrow: { name: 'ventas.arrow', bytes: arrowBytes(table, N), type: 'application/octet-stream' },
-};
+} satisfies Record<string, { name: string; bytes: Uint8Array; type: string }>;
 
 test('a dirty Windows-1252 CSV through the file input: detected columns, right counts per quarter, every reason counted, the download holds exactly the rejected rows', async ({
   page,

@@ -13,7 +13,7 @@ import {
 } from '../../../core/ingest/geocode-batch.ts';
 import type { ImportedTable } from '../../../core/ingest/builder.ts';
 import type { IngestReport } from '../../../core/ingest/rows.ts';
-import { forwardGeocode } from '../../../geocoding/client.ts';
+import { forwardPoint } from '../../../geocoding/client.ts';
 import type { GeocoderSetup } from '../../../state/geocoder-api.ts';
 import { ImportClient } from '../../../../workers/import-client.ts';
 import type {
@@ -82,17 +82,16 @@ export function reloadSource(
 /** Answers by geocoder URL, across files (the same urbanización is asked once per session). */
 const caches = new Map<string, Map<string, { lat: number; lng: number } | null>>();
 
-/** A lookup through the configured Nominatim-compatible geocoder: the first result's point, Venezuela only. */
+/** A lookup through the configured Nominatim-compatible geocoder: the first whole match's point, Venezuela only. */
 export function geocoderLookup(setup: GeocoderSetup): Lookup {
   return async (query, signal) => {
-    const answer = await forwardGeocode(
+    const answer = await forwardPoint(
       query,
       { baseUrl: setup.url, key: setup.key, countryCodes: ['ve'], language: setup.language ?? 'es' },
       signal,
     );
     if (!answer.ok) throw new Error(answer.error);
-    const point = answer.value.find((s) => s.coordenadasUbicacion)?.coordenadasUbicacion;
-    return point ? { lat: point[0], lng: point[1] } : null;
+    return answer.value;
   };
 }
 
