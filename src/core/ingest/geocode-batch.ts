@@ -72,9 +72,20 @@ export async function geocodeBatch(
   const cache = options.cache ?? new Map<string, { lat: number; lng: number } | null>();
   const interval = options.minIntervalMs ?? 0;
   let nextStart = 0;
-  const paced = async (query: string) => {
+  // Queries in flight: two addresses sharing a coarser level ('Chacao, Caracas') ask it once, even when two
+  // workers reach it at the same moment.
+  const inflight = new Map<string, Promise<{ lat: number; lng: number } | null>>();
+  const paced = (query: string): Promise<{ lat: number; lng: number } | null> => {
     const cached = cache.get(query);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return Promise.resolve(cached);
+    let pending = inflight.get(query);
+    if (!pending) {
+      pending = ask(query).finally(() => inflight.delete(query));
+      inflight.set(query, pending);
+    }
+    return pending;
+  };
+  const ask = async (query: string) => {
     // The next start is claimed when a lookup actually starts (a late timer must not shorten the gap after
     // it); the check and the claim run without an await between them, so parallel workers never share one.
     for (let now = Date.now(); now < nextStart; now = Date.now())

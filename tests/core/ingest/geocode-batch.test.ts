@@ -104,6 +104,26 @@ describe('batch geocoding', () => {
   });
 });
 
+describe('shared levels', () => {
+  it('two addresses reaching the same coarser query at once ask it once', async () => {
+    const asked: string[] = [];
+    const lookup = async (q: string) => {
+      asked.push(q);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return q === 'Chacao, Caracas' ? { lat: 10.49, lng: -66.85 } : null;
+    };
+    const placed = await geocodeBatch(
+      [address('X', 'Chacao', 'Caracas'), address('Y', 'Chacao', 'Caracas')],
+      lookup,
+      {
+        concurrency: 2,
+      },
+    );
+    expect(asked.filter((q) => q === 'Chacao, Caracas')).toHaveLength(1);
+    expect([...placed.values()].map((p) => p.level)).toEqual(['municipio', 'municipio']);
+  });
+});
+
 describe('paceFor', () => {
   it('embedded: parallel; public Nominatim: one a second; others: two at once', () => {
     const page = 'http://127.0.0.1:4173';
