@@ -6,6 +6,42 @@ import { downloadBlob, downloadText } from './download.ts';
 
 const T = MESSAGES.importData;
 
+/** Styles the page's CSS gives the chart, which a detached SVG image would not know. */
+const PAINT = [
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+  'font-size',
+  'font-family',
+  'font-weight',
+  'text-anchor',
+];
+
+/**
+ * A copy of the SVG that draws the same on its own: computed paint written as presentation attributes (the
+ * page's CSP forbids style attributes, and an image has no access to the page's stylesheet).
+ */
+function standalone(svg: SVGSVGElement): SVGSVGElement {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  const originals = [svg, ...svg.querySelectorAll('*')];
+  const copies = [copy, ...copy.querySelectorAll('*')];
+  originals.forEach((element, i) => {
+    const target = copies[i];
+    if (!target) return;
+    const style = getComputedStyle(element);
+    for (const name of PAINT) {
+      const value = style.getPropertyValue(name);
+      if (value) target.setAttribute(name, value);
+    }
+    target.removeAttribute('style');
+    target.removeAttribute('class');
+  });
+  return copy;
+}
+
 /** Draws the chart's SVG panels, one under the other, on a white canvas at twice the CSS size. */
 async function chartPng(figure: Element): Promise<Blob> {
   const svgs = [...figure.querySelectorAll('svg')];
@@ -27,12 +63,9 @@ async function chartPng(figure: Element): Promise<Blob> {
   let y = 0;
   for (const [i, svg] of svgs.entries()) {
     const box = boxes[i] ?? { width, height: 0 };
-    const copy = svg.cloneNode(true) as SVGSVGElement;
-    copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+    const copy = standalone(svg);
     copy.setAttribute('width', String(box.width));
     copy.setAttribute('height', String(box.height));
-    // Text takes the page's font and colour, which the detached image would not know.
-    copy.setAttribute('style', 'font: 11px system-ui, sans-serif; color: #222');
     const url = URL.createObjectURL(
       new Blob([new XMLSerializer().serializeToString(copy)], { type: 'image/svg+xml' }),
     );

@@ -7,6 +7,8 @@ import { MappingStep } from './MappingStep.tsx';
 import type { OpenDataActions, OpenDataStage } from './use-open-data.ts';
 
 const T = MESSAGES.importData;
+/** The step's first control (the header's close button comes before it in the document). */
+const FIRST_CONTROL = 'input, select, button:not(.open-data__close)';
 
 /** The first step: a file picker and an address to open; a cancel or failure message from before. */
 function StartStep({ message, onSource }: { message: string | null; onSource: (s: ImportSource) => void }) {
@@ -65,7 +67,7 @@ export function OpenDataPanel({ stage, actions }: { stage: OpenDataStage; action
   useEffect(() => {
     if (!open) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+    ref.current?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
     return () => {
       opener?.focus();
     };
@@ -73,7 +75,7 @@ export function OpenDataPanel({ stage, actions }: { stage: OpenDataStage; action
   // Focus the new step's first control when the step changes (the old one's buttons are gone).
   useEffect(() => {
     if (open && !ref.current?.contains(document.activeElement))
-      ref.current?.querySelector<HTMLElement>('input, select, button:not(.open-data__close)')?.focus();
+      ref.current?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
   }, [open, stage.kind]);
   if (stage.kind === 'closed') return null;
   const busy = stage.kind === 'reading' || stage.kind === 'geocoding';
