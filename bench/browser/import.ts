@@ -177,7 +177,7 @@ const readMeters = (page: Page) =>
   });
 
 /** Ours: the built demo's explorer, through its open-data dialog. */
-async function runOurs(browser: Browser, job: Job): Promise<Omit<Sample, 'rssMb'>> {
+async function runOurs(browser: Browser, job: Job): Promise<Sample> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await instrument(page);
   await page.goto(`http://127.0.0.1:${String(APP_PORT)}/?pruebas#/transacciones?n=1000`);
@@ -208,10 +208,12 @@ async function runOurs(browser: Browser, job: Job): Promise<Omit<Sample, 'rssMb'
     { placed: job.placed, cap: CAP_MS },
   );
   const meters = await readMeters(page);
+  const rssMb = await rendererPeakMb(browser); // before the page closes and its renderer exits
   await page.close();
   return {
     ms,
     inspectMs,
+    rssMb,
     longTasks: meters.tasks,
     worstTask: meters.worst,
     heapMb: meters.heapMb,
@@ -220,7 +222,7 @@ async function runOurs(browser: Browser, job: Job): Promise<Omit<Sample, 'rssMb'
 }
 
 /** The naive peer: the same file through a main-thread parse into MapLibre's clustered source. */
-async function runNaive(browser: Browser, job: Job): Promise<Omit<Sample, 'rssMb'>> {
+async function runNaive(browser: Browser, job: Job): Promise<Sample> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await instrument(page);
   await page.goto(`http://127.0.0.1:${String(PEER_PORT)}/naive.html`);
@@ -237,8 +239,9 @@ async function runNaive(browser: Browser, job: Job): Promise<Omit<Sample, 'rssMb
   ]);
   const meters = await readMeters(page);
   const rows = await page.evaluate(() => (window as unknown as { __rows?: number }).__rows ?? 0);
+  const rssMb = await rendererPeakMb(browser);
   await page.close();
-  return { ms, longTasks: meters.tasks, worstTask: meters.worst, heapMb: meters.heapMb, rows };
+  return { ms, longTasks: meters.tasks, worstTask: meters.worst, heapMb: meters.heapMb, rssMb, rows };
 }
 
 async function measure(job: Job, peer: 'ours' | 'naive'): Promise<Sample> {
@@ -247,8 +250,7 @@ async function measure(job: Job, peer: 'ours' | 'naive'): Promise<Sample> {
     args: CHROMIUM_ARGS,
   });
   try {
-    const sample = peer === 'ours' ? await runOurs(browser, job) : await runNaive(browser, job);
-    return { ...sample, rssMb: await rendererPeakMb(browser) };
+    return peer === 'ours' ? await runOurs(browser, job) : await runNaive(browser, job);
   } catch (error) {
     const rssMb = await rendererPeakMb(browser).catch(() => Number.NaN);
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
