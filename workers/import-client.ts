@@ -94,6 +94,11 @@ export class ImportClient {
     return this.call((api) => api.finish(decisions));
   }
 
+  /** Ends the worker after a finished read (its memory goes with it); the next call starts a new one. */
+  release(): void {
+    this.stop(new ImportCancelledError());
+  }
+
   /** Stops whatever the worker is doing; pending calls reject with ImportCancelledError. */
   cancel(): void {
     this.stop(new ImportCancelledError());

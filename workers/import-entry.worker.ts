@@ -11,7 +11,9 @@ const api: ImportApi = {
   read: (source, options, onProgress) => session.read(source, options, onProgress),
   finish: (decisions) => {
     const answer = session.finish(decisions);
-    return answer.ok ? transfer(answer, tableTransferables(answer.value.table)) : answer;
+    if (!answer.ok) return answer;
+    const csv = answer.value.rejectedCsv.buffer as ArrayBuffer;
+    return transfer(answer, [...tableTransferables(answer.value.table), csv]);
   },
 };
 expose(api);

@@ -46,6 +46,12 @@ export {
   type RejectionReason,
 } from '../core/ingest/rows.ts';
 export { PRECISION, type ImportedTable } from '../core/ingest/builder.ts';
-export { geocodeBatch, paceFor, type Address, type Lookup, type Placed } from '../core/ingest/geocode-batch.ts';
+export {
+  geocodeBatch,
+  paceFor,
+  type Address,
+  type Lookup,
+  type Placed,
+} from '../core/ingest/geocode-batch.ts';
 export { rejectedCsv, toCsv } from '../core/ingest/csv-out.ts';
 export { chartToCsv, rowsToCsv, rowsToGeoJson, PRECISION_LABEL } from '../core/ingest/export.ts';

@@ -40,14 +40,28 @@ export async function openArrow(
   }
 }
 
-/** Every row of every batch (or the first `limit`), in the header's column order. */
+/**
+ * Every row of every batch (or the first `limit`), in the header's column order: numeric columns read from
+ * their typed arrays, others with `get`; one reused cells array.
+ */
 export function eachArrowRow(file: ArrowFile, visit: (row: readonly Cell[]) => void, limit = Infinity): void {
   let seen = 0;
+  const cells: Cell[] = new Array<Cell>(file.header.length).fill(null);
   try {
     for (const batch of file.batches) {
-      const columns = file.header.map((_, i) => batch.getChildAt(i));
-      for (let r = 0; r < batch.numRows && seen < limit; r++, seen++)
-        visit(columns.map((c) => c?.get(r) as Cell));
+      const columns = file.header.map((_, i) => {
+        const vector = batch.getChildAt(i);
+        // Floats without nulls: the values array itself (no boxing per cell).
+        const values = vector && vector.nullCount === 0 ? (vector.toArray() as unknown) : null;
+        return values instanceof Float64Array || values instanceof Float32Array ? values : vector;
+      });
+      for (let r = 0; r < batch.numRows && seen < limit; r++, seen++) {
+        for (let c = 0; c < cells.length; c++) {
+          const column = columns[c];
+          cells[c] = ArrayBuffer.isView(column) ? (column as Float64Array)[r] : (column?.get(r) as Cell);
+        }
+        visit(cells);
+      }
       if (seen >= limit) return;
     }
   } catch (error) {

@@ -61,7 +61,10 @@ export interface FinishDecisions {
 
 export interface ImportResult {
   table: ImportedTable;
+  /** The report without its rejected rows (100,000 rows of cells would be a long task to clone in)… */
   report: IngestReport;
+  /** …which come as the download's bytes instead (CSV: line, reason, the file's columns), transferred. */
+  rejectedCsv: Uint8Array;
 }
 
 /** Errors cross as values with a Spanish message (never a throw across the boundary). */

@@ -73,7 +73,11 @@ export async function parquetRows(p: ParquetFile, rowStart: number, rowEnd: numb
   return out;
 }
 
-/** Every row, one row group at a time; `onGroup` after each with the rows and compressed bytes so far. */
+/**
+ * Every row, one row group at a time, read by column (hyparquet's `onChunk`, not its row objects) and handed
+ * to `visit` in one reused cells array — no object per row; `onGroup` after each group with the rows and
+ * compressed bytes so far.
+ */
 export async function eachParquetRow(
   p: ParquetFile,
   visit: (row: readonly Cell[]) => void,
@@ -81,10 +85,41 @@ export async function eachParquetRow(
 ): Promise<void> {
   let rowStart = 0;
   let bytes = 0;
+  const cells: Cell[] = new Array<Cell>(p.header.length).fill(null);
+  const index = new Map(p.header.map((name, i) => [name, i]));
   for (const group of p.metadata.row_groups) {
-    const rowEnd = rowStart + Number(group.num_rows);
-    const rows = await parquetRows(p, rowStart, rowEnd);
-    for (const row of rows) visit(row);
+    const rows = Number(group.num_rows);
+    const rowEnd = rowStart + rows;
+    // Per column, the chunks that cover this group (a column may come in several).
+    const chunks: { data: ArrayLike<unknown>; start: number }[][] = p.header.map(() => []);
+    try {
+      await parquetRead({
+        file: p.file,
+        metadata: p.metadata,
+        columns: p.header,
+        rowStart,
+        rowEnd,
+        onChunk: (chunk) => {
+          const c = index.get(chunk.columnName);
+          if (c !== undefined)
+            chunks[c]?.push({ data: chunk.columnData as ArrayLike<unknown>, start: chunk.rowStart });
+        },
+      });
+    } catch (error) {
+      throw invalid(error);
+    }
+    const cursor = chunks.map(() => 0);
+    for (let r = rowStart; r < rowEnd; r++) {
+      for (let c = 0; c < cells.length; c++) {
+        const list = chunks[c] ?? [];
+        let k = cursor[c] ?? 0;
+        let chunk = list[k];
+        while (chunk && r - chunk.start >= chunk.data.length && k + 1 < list.length) chunk = list[++k];
+        cursor[c] = k;
+        cells[c] = chunk && r >= chunk.start ? (chunk.data[r - chunk.start] as Cell) : null;
+      }
+      visit(cells);
+    }
     bytes += Number(group.total_compressed_size ?? group.total_byte_size);
     rowStart = rowEnd;
     onGroup(rowStart, bytes);

@@ -5,6 +5,7 @@
  */
 import { detectFormat, FORMAT_LABEL } from '../../src/core/ingest/detect.ts';
 import { mappingProblem } from '../../src/core/ingest/columns.ts';
+import { rejectedCsv } from '../../src/core/ingest/csv-out.ts';
 import { Ingester } from '../../src/core/ingest/rows.ts';
 import { cellText, type Cell } from '../../src/core/ingest/values.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
@@ -39,6 +40,14 @@ function answerOf<T>(error: unknown): ImportAnswer<T> {
   return { ok: false, error: fill(E.internal, { detail }) };
 }
 
+/** Rows of a text file from its size and its first rows' length (10 % over, so the columns rarely grow). */
+function estimatedRows(preview: ImportPreview): number {
+  if (!preview.size) return 1024;
+  const sample = [preview.header, ...preview.rows];
+  const chars = sample.reduce((sum, row) => sum + row.join(',').length + 2, 0);
+  return Math.ceil((preview.size / Math.max(8, chars / sample.length)) * 1.1);
+}
+
 export class ImportSession {
   private preview: ImportPreview | null = null;
   private ingester: Ingester | null = null;
@@ -70,7 +79,13 @@ export class ImportSession {
         const a = await openArrow(source, () => undefined);
         preview.header = a.header;
         const rows: Cell[][] = [];
-        eachArrowRow(a, (row) => rows.push([...row]), IMPORT_LIMITS.previewRows);
+        eachArrowRow(
+          a,
+          (row) => {
+            rows.push([...row]);
+          },
+          IMPORT_LIMITS.previewRows,
+        );
         preview.rows = asText(rows);
       }
       if (preview.header.length === 0) throw new ImportError(E.empty);
@@ -157,7 +172,10 @@ export class ImportSession {
     onBytes: (bytes: number, rows: number) => void,
   ): Promise<Ingester> {
     const make = () =>
-      new Ingester(options.mapping, { defaultOperation: options.defaultOperation ?? 'Venta' });
+      new Ingester(options.mapping, {
+        defaultOperation: options.defaultOperation ?? 'Venta',
+        expectedRows: preview.totalRows ?? estimatedRows(preview),
+      });
     let ingester = make();
     const add = (row: readonly Cell[]) => {
       ingester.add(row);
@@ -218,7 +236,9 @@ export class ImportSession {
         swapCoordinates: decisions.swapCoordinates,
         placements: new Map(decisions.placements),
       });
-      return { ok: true, value: { table, report } };
+      const csv = rejectedCsv(this.preview?.header ?? [], report.rejected.rows);
+      report.rejected.rows = [];
+      return { ok: true, value: { table, report, rejectedCsv: new TextEncoder().encode(csv) } };
     } catch (error) {
       return answerOf(error);
     }

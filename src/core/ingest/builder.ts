@@ -87,12 +87,14 @@ export class ColumnBuilder {
   precision: Uint8Array;
   quarter: Uint16Array;
   color: Uint16Array;
-  line: Uint32Array;
+  /** Each row's file line: kept for rows set aside (placed later or rejected), not for the placed ones. */
+  line: Uint32Array | null;
 
   constructor(
     readonly quarters: LabelDictionary,
     readonly colors: LabelDictionary,
     capacity = 1024,
+    lines = true,
   ) {
     this.lng = new Float64Array(capacity);
     this.lat = new Float64Array(capacity);
@@ -102,7 +104,7 @@ export class ColumnBuilder {
     this.precision = new Uint8Array(capacity);
     this.quarter = new Uint16Array(capacity);
     this.color = new Uint16Array(capacity);
-    this.line = new Uint32Array(capacity);
+    this.line = lines ? new Uint32Array(capacity) : null;
   }
 
   push(row: RowValues): void {
@@ -116,7 +118,7 @@ export class ColumnBuilder {
     this.precision[i] = row.precision;
     this.quarter[i] = this.quarters.code(row.quarter);
     this.color[i] = this.colors.code(row.color);
-    this.line[i] = row.line;
+    if (this.line) this.line[i] = row.line;
   }
 
   /** Row `i` back as values (for rows set aside and placed later). */
@@ -130,7 +132,7 @@ export class ColumnBuilder {
       color: this.colors.labels[this.color[i] ?? 0] ?? '',
       area: this.area[i] ?? Number.NaN,
       precision: (this.precision[i] ?? 0) as PrecisionCode,
-      line: this.line[i] ?? 0,
+      line: this.line?.[i] ?? 0,
     };
   }
 
@@ -143,7 +145,7 @@ export class ColumnBuilder {
     this.precision = grown(this.precision, capacity);
     this.quarter = grown(this.quarter, capacity);
     this.color = grown(this.color, capacity);
-    this.line = grown(this.line, capacity);
+    if (this.line) this.line = grown(this.line, capacity);
   }
 
   /**
@@ -178,7 +180,7 @@ export class ColumnBuilder {
     this.area = new Float32Array(0);
     this.operation = this.precision = new Uint8Array(0);
     this.quarter = this.color = new Uint16Array(0);
-    this.line = new Uint32Array(0);
+    this.line = null;
     return table;
   }
 }

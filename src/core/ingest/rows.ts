@@ -17,6 +17,7 @@ import {
   type RowValues,
 } from './builder.ts';
 import type { ColumnMapping } from './columns.ts';
+import { IdSet } from './id-set.ts';
 import { addressKey, LEVELS, type Address, type Level, type Placed } from './geocode-batch.ts';
 import {
   cellText,
@@ -50,6 +51,8 @@ export interface IngestOptions {
   firstLine?: number;
   /** Operation for files without an operation column. @default 'Venta' */
   defaultOperation?: Operacion;
+  /** Rows the file is expected to hold (the columns are sized once instead of doubling). */
+  expectedRows?: number;
 }
 
 /** The analyst's decisions once the file is read. */
@@ -101,12 +104,15 @@ function readCoordinates(cells: readonly Cell[], mapping: ColumnMapping) {
   return lat === null || lng === null ? null : { lat, lng };
 }
 
+/** Whether the mapping has an id column (the duplicate check is sized for every row only then). */
+const m = (mapping: ColumnMapping) => mapping.id !== undefined;
+
 const noLevels = (): Record<Level, number> => ({ urbanizacion: 0, municipio: 0, ciudad: 0, estado: 0 });
 
 export class Ingester {
   private line: number;
   private readonly dictionaries = tableDictionaries();
-  private readonly placed = new ColumnBuilder(this.dictionaries.quarters, this.dictionaries.colors);
+  private readonly placed: ColumnBuilder;
   /** Rows that fit Venezuela only swapped, stored swapped, and their cells for the download. */
   private readonly swapped = new ColumnBuilder(this.dictionaries.quarters, this.dictionaries.colors, 16);
   private readonly swappedCells: string[][] = [];
@@ -117,7 +123,10 @@ export class Ingester {
   private readonly addressIndex = new Map<string, number>();
   /** Distinct addresses to geocode, in first-seen order (the first spelling of each). */
   readonly addresses: Address[] = [];
-  private readonly seen = new Set<string | number>();
+  private readonly seen: IdSet;
+  /** Quarters of date and quarter cells already read (a file repeats a few thousand dates). */
+  private readonly quarterOfText = new Map<string, string | null>();
+  private readonly quarterOfDay = new Map<number, string | null>();
   readonly report: IngestReport = {
     rows: 0,
     placed: 0,
@@ -132,6 +141,31 @@ export class Ingester {
     private readonly options: IngestOptions = {},
   ) {
     this.line = (options.firstLine ?? 2) - 1;
+    const expected = Math.max(16, Math.min(options.expectedRows ?? 1024, 2 ** 24));
+    this.placed = new ColumnBuilder(this.dictionaries.quarters, this.dictionaries.colors, expected, false);
+    this.seen = new IdSet(m(mapping) ? expected : 16);
+  }
+
+  /** The cell's quarter ('' none, null unreadable), cached by text and by day. */
+  private quarterOf(cell: Cell, quarterColumn: boolean): string | null {
+    const cache = (map: Map<string | number, string | null>, key: string | number) => {
+      let quarter = map.get(key);
+      if (quarter === undefined) {
+        quarter = readCellQuarter(cell, quarterColumn);
+        if (map.size < 100_000) map.set(key, quarter);
+      }
+      return quarter;
+    };
+    if (typeof cell === 'string')
+      return cache(this.quarterOfText as Map<string | number, string | null>, cell);
+    const time =
+      cell instanceof Date
+        ? cell.getTime()
+        : typeof cell === 'number' && Math.abs(cell) >= 1e11
+          ? cell
+          : null;
+    if (time === null || !Number.isFinite(time)) return readCellQuarter(cell, quarterColumn);
+    return cache(this.quarterOfDay as Map<string | number, string | null>, Math.floor(time / 86_400_000));
   }
 
   private reject(line: number, reason: RejectionReason, cells: readonly Cell[] | string[]): void {
@@ -151,12 +185,11 @@ export class Ingester {
 
   /** The id check: a repeated id is rejected (the first row with it is kept). */
   private duplicate(cells: readonly Cell[]): boolean {
+    if (this.mapping.id === undefined) return false;
     const raw = cell(cells, this.mapping.id);
-    const id = typeof raw === 'number' ? raw : cellText(raw);
+    const id = typeof raw === 'number' ? raw : typeof raw === 'string' ? raw.trim() : cellText(raw);
     if (id === '') return false;
-    if (this.seen.has(id)) return true;
-    this.seen.add(id);
-    return false;
+    return !this.seen.add(id);
   }
 
   /** A blank line: not a row, but the lines after it keep their numbers. */
@@ -179,7 +212,7 @@ export class Ingester {
       return;
     }
     // An empty date is "not given" (the row is kept without a quarter); an unreadable one is rejected.
-    const quarter = readCellQuarter(cell(cells, m.quarter ?? m.date), m.quarter !== undefined);
+    const quarter = this.quarterOf(cell(cells, m.quarter ?? m.date), m.quarter !== undefined);
     if (quarter === null) {
       this.reject(line, REJECTION.date, cells);
       return;
@@ -211,10 +244,14 @@ export class Ingester {
       return;
     }
     if (inVenezuela(point.lat, point.lng)) {
-      this.placed.push({ ...row, lat: point.lat, lng: point.lng });
+      row.lat = point.lat;
+      row.lng = point.lng;
+      this.placed.push(row);
     } else if (inVenezuela(point.lng, point.lat)) {
       this.report.swapped++;
-      this.swapped.push({ ...row, lat: point.lng, lng: point.lat });
+      row.lat = point.lng;
+      row.lng = point.lat;
+      this.swapped.push(row);
       if (this.swappedCells.length < MAX_KEPT_REJECTED)
         this.swappedCells.push(cells.map((c: Cell) => cellText(c)));
     } else {

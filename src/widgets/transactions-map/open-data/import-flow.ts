@@ -38,6 +38,7 @@ export interface ImportHooks {
 export interface ImportOutcome {
   table: ImportedTable;
   report: IngestReport;
+  rejectedCsv: Uint8Array;
   summary: ReadSummary;
   placements: Map<string, Placed>;
 }
@@ -51,11 +52,13 @@ export async function importTable(
   const summary = await client.read(plan.source, plan.options, hooks.onProgress);
   const none = new Map<string, Placed>();
   const placements = known ?? (summary.addresses.length > 0 ? await hooks.geocode(summary.addresses) : none);
-  const { table, report } = await client.finish({
+  const { table, report, rejectedCsv } = await client.finish({
     swapCoordinates: plan.swapCoordinates,
     placements: [...placements],
   });
-  return { table, report, summary, placements };
+  // The reader's heap (the parser's buffers, the duplicate check) goes with its worker: a new one reads the next file.
+  client.release();
+  return { table, report, rejectedCsv, summary, placements };
 }
 
 /** Rebuilds the same table from the same file in a fresh worker (the cluster client's reload source). */

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { detectMapping, type ColumnMapping } from '../../../core/ingest/columns.ts';
-import { rejectedCsv } from '../../../core/ingest/csv-out.ts';
 import type { IngestReport } from '../../../core/ingest/rows.ts';
 import { fill, MESSAGES } from '../../../core/messages.ts';
 import type { ClusterMapController } from '../../../map/cluster-map-controller.ts';
@@ -9,7 +8,7 @@ import { isEngineClosed } from '../../../../workers/client.ts';
 import type { LoadResult } from '../../../../workers/contract.ts';
 import { ImportClient, isImportCancelled } from '../../../../workers/import-client.ts';
 import type { ImportPreview, ImportProgress, ImportSource } from '../../../../workers/import/contract.ts';
-import { baseName, downloadText } from './download.ts';
+import { baseName, downloadBlob } from './download.ts';
 import { geocodeAddresses, importTable, reloadSource, type ImportPlan } from './import-flow.ts';
 import { recallMapping, rememberMapping } from './mapping-memory.ts';
 
@@ -29,7 +28,13 @@ export type OpenDataStage =
     }
   | { kind: 'reading'; name: string; progress: ImportProgress | null }
   | { kind: 'geocoding'; name: string; done: number; total: number }
-  | { kind: 'report'; preview: ImportPreview; report: IngestReport; plan: ImportPlan };
+  | {
+      kind: 'report';
+      preview: ImportPreview;
+      report: IngestReport;
+      plan: ImportPlan;
+      rejectedCsv: Uint8Array;
+    };
 
 export interface OpenDataActions {
   open: () => void;
@@ -122,7 +127,13 @@ export function useOpenData(
             return table ?? again();
           });
           loaded.current(info, name);
-          setStage({ kind: 'report', preview, report: outcome.report, plan });
+          setStage({
+            kind: 'report',
+            preview,
+            report: outcome.report,
+            plan,
+            rejectedCsv: outcome.rejectedCsv,
+          });
         })
         .catch(fail);
     },
@@ -164,8 +175,8 @@ export function useOpenData(
     downloadRejected: () => {
       const s = current.current;
       if (s.kind !== 'report') return;
-      const csv = rejectedCsv(s.preview.header, s.report.rejected.rows);
-      downloadText(csv, `${baseName(s.preview.name)}-rechazadas.csv`, 'text/csv;charset=utf-8');
+      const blob = new Blob([s.rejectedCsv as Uint8Array<ArrayBuffer>], { type: 'text/csv;charset=utf-8' });
+      downloadBlob(blob, `${baseName(s.preview.name)}-rechazadas.csv`);
     },
   };
   return { stage, actions };
