@@ -87,6 +87,12 @@ export function useOpenData(
   const choose = useCallback(
     (source: ImportSource) => {
       const name = source.kind === 'file' ? source.name : source.url;
+      // A file dropped while another is read replaces it: the old read stops first.
+      const busy = current.current.kind;
+      if (busy === 'reading' || busy === 'geocoding' || busy === 'inspecting') {
+        geocoding.current?.abort();
+        client.current?.cancel();
+      }
       setStage({ kind: 'inspecting', name });
       worker()
         .inspect(source)
