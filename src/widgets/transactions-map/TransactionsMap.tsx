@@ -134,9 +134,13 @@ export function TransactionsMap(props: TransactionsMapProps) {
 
   // The analyst's own file (issue 15): opened from the toolbar or dropped on the map.
   const [sourceName, setSourceName] = useState<string | null>(null);
-  const openData = useOpenData(controller, (info, name) => {
+  const openData = useOpenData(controller, (info, name, readMs) => {
     setSourceName(name);
-    patchTransactions(mapId, { indexed: info.indexed, source: name });
+    patchTransactions(mapId, {
+      indexed: info.indexed,
+      source: name,
+      importMs: { read: readMs, build: info.buildMs },
+    });
     events.current.onLoad?.(info);
   });
   const dragging = useDropTarget(map?.getContainer() ?? null, openData.actions.choose);

@@ -56,7 +56,7 @@ export interface OpenDataActions {
  */
 export function useOpenData(
   controller: ClusterMapController | null,
-  onLoaded: (info: LoadResult, name: string) => void,
+  onLoaded: (info: LoadResult, name: string, readMs: number) => void,
 ): { stage: OpenDataStage; actions: OpenDataActions } {
   const [stage, setStage] = useState<OpenDataStage>({ kind: 'closed' });
   const geocoder = useGeocoderSetup();
@@ -132,7 +132,7 @@ export function useOpenData(
             first = null;
             return table ?? again();
           });
-          loaded.current(info, name);
+          loaded.current(info, name, outcome.summary.elapsedMs);
           setStage({
             kind: 'report',
             preview,
