@@ -65,6 +65,8 @@ export interface ImportResult {
   report: IngestReport;
   /** …which come as the download's bytes instead (CSV: line, reason, the file's columns), transferred. */
   rejectedCsv: Uint8Array;
+  /** The placed rows' [west, south, east, north] (the map is fitted to them), null when none. */
+  bounds: [number, number, number, number] | null;
 }
 
 /** Errors cross as values with a Spanish message (never a throw across the boundary). */

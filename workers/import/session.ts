@@ -6,6 +6,7 @@
 import { detectFormat, FORMAT_LABEL } from '../../src/core/ingest/detect.ts';
 import { mappingProblem } from '../../src/core/ingest/columns.ts';
 import { rejectedCsv } from '../../src/core/ingest/csv-out.ts';
+import { tableBounds } from '../../src/core/ingest/builder.ts';
 import { Ingester } from '../../src/core/ingest/rows.ts';
 import { cellText, type Cell } from '../../src/core/ingest/values.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
@@ -238,7 +239,8 @@ export class ImportSession {
       });
       const csv = rejectedCsv(this.preview?.header ?? [], report.rejected.rows);
       report.rejected.rows = [];
-      return { ok: true, value: { table, report, rejectedCsv: new TextEncoder().encode(csv) } };
+      const bytes = new TextEncoder().encode(csv);
+      return { ok: true, value: { table, report, rejectedCsv: bytes, bounds: tableBounds(table) } };
     } catch (error) {
       return answerOf(error);
     }

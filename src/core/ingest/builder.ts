@@ -195,3 +195,25 @@ export function tableDictionaries(): { quarters: LabelDictionary; colors: LabelD
     colors: new LabelDictionary(TABLE_LIMITS.colors),
   };
 }
+
+/** The [west, south, east, north] box of a table's rows, or null for no rows (to fit the map to a new file). */
+export function tableBounds(table: {
+  length: number;
+  lng: Float64Array;
+  lat: Float64Array;
+}): [number, number, number, number] | null {
+  if (table.length === 0) return null;
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (let i = 0; i < table.length; i++) {
+    const x = table.lng[i] ?? 0;
+    const y = table.lat[i] ?? 0;
+    if (x < w) w = x;
+    if (x > e) e = x;
+    if (y < s) s = y;
+    if (y > n) n = y;
+  }
+  return [w, s, e, n];
+}

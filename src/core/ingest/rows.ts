@@ -156,8 +156,7 @@ export class Ingester {
       }
       return quarter;
     };
-    if (typeof cell === 'string')
-      return cache(this.quarterOfText as Map<string | number, string | null>, cell);
+    if (typeof cell === 'string') return cache(this.quarterOfText, cell);
     const time =
       cell instanceof Date
         ? cell.getTime()
@@ -165,7 +164,7 @@ export class Ingester {
           ? cell
           : null;
     if (time === null || !Number.isFinite(time)) return readCellQuarter(cell, quarterColumn);
-    return cache(this.quarterOfDay as Map<string | number, string | null>, Math.floor(time / 86_400_000));
+    return cache(this.quarterOfDay, Math.floor(time / 86_400_000));
   }
 
   private reject(line: number, reason: RejectionReason, cells: readonly Cell[] | string[]): void {

@@ -134,8 +134,17 @@ export function TransactionsMap(props: TransactionsMapProps) {
 
   // The analyst's own file (issue 15): opened from the toolbar or dropped on the map.
   const [sourceName, setSourceName] = useState<string | null>(null);
-  const openData = useOpenData(controller, (info, name, readMs) => {
+  const openData = useOpenData(controller, (info, name, readMs, bounds) => {
     setSourceName(name);
+    // The map goes to where the file's rows are (a Caracas file is not a dot on the country).
+    if (bounds && map)
+      map.fitBounds(
+        [
+          [bounds[0], bounds[1]],
+          [bounds[2], bounds[3]],
+        ],
+        { padding: 40, maxZoom: 14, duration: 0 },
+      );
     patchTransactions(mapId, {
       indexed: info.indexed,
       source: name,

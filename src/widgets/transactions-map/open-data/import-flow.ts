@@ -39,6 +39,7 @@ export interface ImportOutcome {
   table: ImportedTable;
   report: IngestReport;
   rejectedCsv: Uint8Array;
+  bounds: [number, number, number, number] | null;
   summary: ReadSummary;
   placements: Map<string, Placed>;
 }
@@ -52,13 +53,13 @@ export async function importTable(
   const summary = await client.read(plan.source, plan.options, hooks.onProgress);
   const none = new Map<string, Placed>();
   const placements = known ?? (summary.addresses.length > 0 ? await hooks.geocode(summary.addresses) : none);
-  const { table, report, rejectedCsv } = await client.finish({
+  const { table, report, rejectedCsv, bounds } = await client.finish({
     swapCoordinates: plan.swapCoordinates,
     placements: [...placements],
   });
   // The reader's heap (the parser's buffers, the duplicate check) goes with its worker: a new one reads the next file.
   client.release();
-  return { table, report, rejectedCsv, summary, placements };
+  return { table, report, rejectedCsv, bounds, summary, placements };
 }
 
 /** Rebuilds the same table from the same file in a fresh worker (the cluster client's reload source). */

@@ -56,7 +56,12 @@ export interface OpenDataActions {
  */
 export function useOpenData(
   controller: ClusterMapController | null,
-  onLoaded: (info: LoadResult, name: string, readMs: number) => void,
+  onLoaded: (
+    info: LoadResult,
+    name: string,
+    readMs: number,
+    bounds: [number, number, number, number] | null,
+  ) => void,
 ): { stage: OpenDataStage; actions: OpenDataActions } {
   const [stage, setStage] = useState<OpenDataStage>({ kind: 'closed' });
   const geocoder = useGeocoderSetup();
@@ -132,7 +137,7 @@ export function useOpenData(
             first = null;
             return table ?? again();
           });
-          loaded.current(info, name, outcome.summary.elapsedMs);
+          loaded.current(info, name, outcome.summary.elapsedMs, outcome.bounds);
           setStage({
             kind: 'report',
             preview,
