@@ -73,7 +73,8 @@ function writeGroups(
     const to = Math.min(n, from + ROW_GROUP);
     void parquet.write({ columnData: parquetColumns(table, from, to), rowGroupSize: ROW_GROUP });
   }
-  parquet.finish();
+  // Both writers here flush synchronously (hyparquet-writer's file writer appends with writeFileSync).
+  void parquet.finish();
 }
 
 /** The first `n` rows as a Parquet file's bytes (snappy, 100k-row groups). */

@@ -90,9 +90,9 @@ describe('ImportSession', () => {
     const parquet = parquetBytes(table, 100);
     parquet.set([0, 0, 0, 0], parquet.length - 4); // wrong footer magic
     const badParquet = await session.inspect(file(parquet, 'x.parquet'));
-    expect(badParquet.ok === false && badParquet.error).toMatch(/^no es un Parquet válido/);
+    expect(!badParquet.ok && badParquet.error).toMatch(/^no es un Parquet válido/);
     const badJson = await session.inspect(file('{"type":"FeatureCollection","features":[', 'x.geojson'));
-    expect(badJson.ok === false && badJson.error).toMatch(/^no es un GeoJSON válido/);
+    expect(!badJson.ok && badJson.error).toMatch(/^no es un GeoJSON válido/);
     const empty = await session.inspect(file('', 'vacio.csv'));
     expect(empty.ok).toBe(false);
   });
