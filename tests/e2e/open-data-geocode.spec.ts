@@ -71,3 +71,36 @@ test('an address-only CSV is placed by batch geocoding through the embedded geoc
   await expect.poll(async () => (await probe(page))?.matching).toBe(64);
   expect(errors).toEqual([]);
 });
+
+test('open from an address: the file is fetched by the import worker; a missing one says why', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const csv =
+    'latitud,longitud,precio,fecha,operacion\n10.49,-66.85,120000,2024-05-02,venta\n8.6,-71.15,900,2023-11-20,alquiler\n';
+  await page.route('**/datos/ventas.csv', (route) =>
+    route.fulfill({ contentType: 'text/csv', body: csv, headers: { 'Content-Length': String(csv.length) } }),
+  );
+  await page.route('**/datos/no-existe.csv', (route) => route.fulfill({ status: 404, body: 'no' }));
+  await openExplorer(page);
+  await page.getByRole('button', { name: 'Abrir datos' }).click();
+  const address = dialog(page).getByLabel('O ábralo desde una dirección web');
+  await address.fill('/datos/no-existe.csv');
+  await address.press('Enter');
+  await expect(dialog(page).getByRole('status')).toHaveText(
+    'No se pudo abrir el archivo: el servidor respondió 404. El mapa conserva los datos anteriores.',
+  );
+  await dialog(page).getByLabel('O ábralo desde una dirección web').fill('javascript:alert(1)');
+  await dialog(page).getByRole('button', { name: 'Abrir dirección' }).click();
+  await expect(dialog(page).getByRole('status')).toContainText(
+    'la dirección debe empezar por http:// o https://',
+  );
+  await dialog(page)
+    .getByLabel('O ábralo desde una dirección web')
+    .fill(`${new URL(page.url()).origin}/datos/ventas.csv`);
+  await dialog(page).getByRole('button', { name: 'Abrir dirección' }).click();
+  await expect(dialog(page)).toContainText('ventas.csv · CSV · utf-8 · separador «,»');
+  await loadMapped(page, 2);
+  expect((await probe(page))?.source).toBe('ventas.csv');
+  expect(errors).toEqual([]);
+});

@@ -217,3 +217,18 @@ export function tableBounds(table: {
   }
   return [w, s, e, n];
 }
+
+/**
+ * Whether to move the map to a new file's rows: when some of them are outside the view, or when they fill
+ * less than a quarter of it both ways (a Caracas file seen from the whole country). A file that already
+ * fits the view well leaves it alone: a move costs a full redraw of the base map for nothing.
+ */
+export function shouldFitTo(
+  view: readonly [number, number, number, number],
+  rows: readonly [number, number, number, number],
+): boolean {
+  const [w, s, e, n] = view;
+  const [rw, rs, re, rn] = rows;
+  if (rw < w || re > e || rs < s || rn > n) return true;
+  return (re - rw) * 4 < e - w && (rn - rs) * 4 < n - s;
+}

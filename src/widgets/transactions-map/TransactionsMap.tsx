@@ -20,6 +20,7 @@ import { usePriceLayer } from './use-price-layer.ts';
 import { PriceOverlays } from './PriceOverlays.tsx';
 import { viewFigures } from './view-figures.ts';
 import type { TransactionsMapProps } from './props.ts';
+import { shouldFitTo } from '../../core/ingest/builder.ts';
 import { DataToolbar } from './open-data/DataToolbar.tsx';
 import { OpenDataPanel } from './open-data/OpenDataPanel.tsx';
 import { useDropTarget } from './open-data/use-drop-target.ts';
@@ -137,7 +138,9 @@ export function TransactionsMap(props: TransactionsMapProps) {
   const openData = useOpenData(controller, (info, name, readMs, bounds) => {
     setSourceName(name);
     // The map goes to where the file's rows are (a Caracas file is not a dot on the country).
-    if (bounds && map)
+    const view = map?.getBounds();
+    const box = view ? ([view.getWest(), view.getSouth(), view.getEast(), view.getNorth()] as const) : null;
+    if (bounds && map && box && shouldFitTo(box, bounds))
       map.fitBounds(
         [
           [bounds[0], bounds[1]],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectMapping } from '../../../src/core/ingest/columns.ts';
-import { LabelDictionary, PRECISION } from '../../../src/core/ingest/builder.ts';
+import { LabelDictionary, PRECISION, shouldFitTo } from '../../../src/core/ingest/builder.ts';
 import { addressKey, type Address } from '../../../src/core/ingest/geocode-batch.ts';
 import { ingestRows, REJECTION } from '../../../src/core/ingest/rows.ts';
 
@@ -151,5 +151,15 @@ describe('LabelDictionary', () => {
     expect([d.code('b'), d.code('a'), d.code('c'), d.code('d'), d.code('a')]).toEqual([0, 1, 2, 2, 1]);
     expect(d.labels).toEqual(['b', 'a', '']);
     expect(d.sorted()).toEqual({ labels: ['', 'a', 'b'], remap: new Uint16Array([2, 1, 0]) });
+  });
+});
+
+describe('shouldFitTo', () => {
+  const country: [number, number, number, number] = [-73.5, 0.6, -59.7, 12.3];
+  it('moves to rows outside the view or far smaller than it, not to rows that fill it', () => {
+    expect(shouldFitTo(country, [-67.1, 10.3, -66.7, 10.6])).toBe(true); // Caracas
+    expect(shouldFitTo(country, [-73, 1, -60, 12])).toBe(false); // the whole country
+    expect(shouldFitTo([-67.2, 10.2, -66.6, 10.7], [-71.7, 10.3, -66.7, 10.7])).toBe(true); // Maracaibo is out
+    expect(shouldFitTo(country, [-72, 5, -62, 7])).toBe(false); // a wide band
   });
 });

@@ -41,8 +41,9 @@ function StartStep({ message, onSource }: { message: string | null; onSource: (s
       <form className="open-data__url" onSubmit={submit}>
         <label>
           <span>{T.urlLabel}</span>
+          {/* Text, not type=url: a same-origin path ('/datos/ventas.csv') is a valid address here. */}
           <input
-            type="url"
+            type="text"
             inputMode="url"
             placeholder="https://"
             value={url}
