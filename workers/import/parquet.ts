@@ -1,7 +1,8 @@
 /**
  * Parquet through hyparquet (56 kB, pure JavaScript, no wasm to ship or instantiate; 1M rows of 6 columns in
  * ~0.2 s in research/data-path-anchors.md, against parquet-wasm's 4.9 MB of wasm for a similar time). A File
- * is read by byte ranges (only the footer and the row groups, one at a time); a URL is fetched whole.
+ * up to 256 MB is read at once, a larger one by byte ranges (the footer, then the row groups, one at a time);
+ * a URL is fetched whole.
  */
 import {
   parquetMetadataAsync,
@@ -18,6 +19,8 @@ import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
 const E = MESSAGES.importData.errors;
 /** A Parquet file fetched from a URL is held whole while it is read. */
 const URL_LIMIT = 1024 * 1024 * 1024;
+/** A chosen file up to this size is read at once; a larger one by byte ranges (footer, then row groups). */
+const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
 
 export interface ParquetFile {
   file: AsyncBuffer;
@@ -30,9 +33,13 @@ const invalid = (error: unknown) =>
 
 export async function openParquet(source: ImportSource): Promise<ParquetFile> {
   let file: AsyncBuffer;
-  if (source.kind === 'file') {
+  if (source.kind === 'file' && source.file.size > WHOLE_FILE_LIMIT) {
     const blob = source.file;
     file = { byteLength: blob.size, slice: (start, end) => blob.slice(start, end).arrayBuffer() };
+  } else if (source.kind === 'file') {
+    // One read instead of one per column chunk (each slice is a round trip to the browser's file reader):
+    // Parquet is compact (25 MB a million rows), so up to WHOLE_FILE_LIMIT the bytes are held while read.
+    file = await source.file.arrayBuffer();
   } else {
     const bytes = await readAll(
       source,
