@@ -4,7 +4,7 @@
  * naive main-thread peer (the whole file read at once, split / row objects, GeoJSON into MapLibre's clustered
  * source), in the same run:
  *   npx tsx bench/browser/import.ts [--csv 1000000] [--parquet 1000000,5000000] [--runs 3] [--once 10000000]
- *                                   [--peers ours,naive] [--port-base 4294]
+ *                                   [--peers ours,naive] [--port-base 4294] [--out import]
  * Files: the dirty CSV of `npm run data` (Windows-1252, ';', decimal commas, dd/mm/aaaa, one bad row in ten)
  * with a note column to ~100 bytes a row; Parquet (snappy, 100k-row groups). --once sizes run once, ours only.
  * Per run: first clusters (from the click on 'Cargar en el mapa'), main-thread long tasks during the load,
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     peers: { type: 'string', default: 'ours,naive' },
     'port-base': { type: 'string', default: '4294' },
     'cap-s': { type: 'string', default: '240' },
+    /** Results file name in bench/results (a partial rerun does not overwrite the full one). */
+    out: { type: 'string', default: 'import' },
   },
 });
 const list = (text: string) =>
@@ -353,7 +355,7 @@ function report(
       rows,
     ),
   ].join('\n');
-  console.log(writeResults('import', { machine: machine(), conditions, results }, markdown));
+  console.log(writeResults(values.out, { machine: machine(), conditions, results }, markdown));
 }
 
 async function main(): Promise<void> {
