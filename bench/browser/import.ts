@@ -346,6 +346,7 @@ function report(
         'file',
         'peer',
         'first clusters',
+        'of which read + index',
         'mapping step',
         'long tasks',
         'JS heap MB',
