@@ -16,6 +16,7 @@ import type {
   ClusterResult,
   EngineFilter,
   EngineOptions,
+  ExportFormat,
   HexCompare,
   HexResult,
   LoadResult,
@@ -239,6 +240,12 @@ export class ClusterMapController {
   /** The hexagons drawn last (null before the first answer or in cluster mode). */
   get currentHexagons(): HexResult | null {
     return this.props.hexagons ? this.hex : null;
+  }
+
+  /** The rows under the filter in the current view as a file's bytes (written in the worker). */
+  exportView(format: ExportFormat): Promise<Uint8Array> {
+    const b = this.map.getBounds();
+    return this.client.exportView([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], format);
   }
 
   /** One row of the indexed table (for a list of rows the page does not hold as records). */

@@ -5,6 +5,10 @@ import { inspectSink } from '../../map/inspect.ts';
 export interface TransactionsProbe {
   /** Rows the engine indexed. */
   indexed: number;
+  /** The analyst's file shown (absent: the generated data). */
+  source?: string;
+  /** Its import: reading and ingesting in the import worker, indexing in the cluster worker (ms). */
+  importMs?: { read: number; build: number };
   /** Rows passing the current filter. */
   matching: number;
   /** Items (clusters + points) of the last view and the sum of their counts. */
