@@ -6,7 +6,8 @@
  *                                [--base offline|none] [--gpu]
  * Every peer draws the explorer's offline base map (MapLibre: the same style; Leaflet: the same outlines on
  * its canvas, no labels), or none with --base none. --gpu runs Chromium with SwiftShader as its GPU (GPU
- * compositing, as a machine with a graphics card) instead of compositing in software as the tests do.
+ * compositing, as a machine with a graphics card) instead of compositing in software as the tests do, and
+ * writes bench/results/browser-gpu.* instead.
  * Leaflet above --leaflet-max points runs once, its load only, stopped after --leaflet-cap-s seconds.
  * Steps: page open → first clusters drawn; each filter change → repaint; a 200 px pan → repaint; and the
  * main-thread long tasks (> 50 ms) during each step. Writes bench/results/browser.json and .md.
@@ -548,7 +549,13 @@ function report(results: Result[], conditions: Record<string, string | number>):
       );
     }
   }
-  console.log(writeResults('browser', { machine: machine(), conditions, results }, sections.join('\n')));
+  console.log(
+    writeResults(
+      values.gpu ? 'browser-gpu' : 'browser',
+      { machine: machine(), conditions, results },
+      sections.join('\n'),
+    ),
+  );
 }
 
 await main();
