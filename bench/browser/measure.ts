@@ -59,8 +59,7 @@ export class MemoryProbe {
     let workers = 0;
     for (const sessionId of this.workers) {
       await this.inWorker(sessionId, 'HeapProfiler.collectGarbage');
-      workers +=
-        ((await this.inWorker(sessionId, 'Runtime.getHeapUsage')) as HeapUsage | null)?.usedSize ?? 0;
+      workers += bytesOf((await this.inWorker(sessionId, 'Runtime.getHeapUsage')) as HeapUsage | null);
     }
     return { pageMb: page / 2 ** 20, workersMb: workers / 2 ** 20 };
   }
