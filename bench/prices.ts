@@ -14,7 +14,7 @@ import type { BBox, PropertyTable } from '../src/core/types.ts';
 import { generateTransactionsTable } from '../src/datagen/index.ts';
 import type { EngineFilter } from '../workers/contract.ts';
 import { ClusterEngine } from '../workers/engine/engine.ts';
-import { cellText } from '../workers/engine/hex-index.ts';
+import { cellText, loadH3 } from '../workers/engine/hex-index.ts';
 import { fmtMs, machine, markdownTable, median, writeResults } from './lib/report.ts';
 
 const { values } = parseArgs({
@@ -103,6 +103,7 @@ function naiveQuarters(t: PropertyTable, f: EngineFilter, box: BBox) {
   return groups.map(quartiles);
 }
 
+await loadH3(); // the worker loads it on the first hexagon query
 const load0 = loadavg();
 console.log(`generating ${String(N)} transactions…`);
 const table = generateTransactionsTable({ count: N, seed: 1 });

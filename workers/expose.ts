@@ -3,6 +3,10 @@
 import { expose, transfer, type Endpoint } from 'comlink';
 import { ENGINE_METHODS, type Answer, type ClusterEngineApi, type EngineMethod } from './contract.ts';
 import { ClusterEngine } from './engine/engine.ts';
+import { loadH3 } from './engine/hex-index.ts';
+
+/** Methods that reach the H3 index: they wait for h3-js, which the worker loads only when first asked. */
+const NEEDS_H3: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['getHexagons']);
 
 /** Buffers of the typed arrays in an answer (one level deep: results are flat records of arrays). */
 function buffersOf(answer: Answer<unknown>): ArrayBuffer[] {
@@ -28,8 +32,11 @@ export function exposeEngine(endpoint: Endpoint): ClusterEngine {
       name,
       // One generic wrapper for every method: the engine answers a value, its typed arrays move, not copy.
       (...args: unknown[]) => {
-        const answer = methods[name](...args);
-        return transfer(answer, buffersOf(answer));
+        const call = () => {
+          const answer = methods[name](...args);
+          return transfer(answer, buffersOf(answer));
+        };
+        return NEEDS_H3.has(name) ? loadH3().then(call) : call();
       },
     ]),
   ) as unknown as ClusterEngineApi;
