@@ -111,7 +111,13 @@ export default tseslint.config(
   },
   {
     files: ['workers/**'],
-    ignores: ['workers/client.ts', 'workers/expose.ts', 'workers/entry.worker.ts'],
+    ignores: [
+      'workers/client.ts',
+      'workers/expose.ts',
+      'workers/entry.worker.ts',
+      'workers/import-client.ts',
+      'workers/import-entry.worker.ts',
+    ],
     rules: restrict(
       [
         'react',

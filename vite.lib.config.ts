@@ -8,10 +8,13 @@ import pkg from './package.json' with { type: 'json' };
 /**
  * The package build (`npm run build:lib`), beside the demo's: ES modules for the two entries, one CSS file,
  * the cluster worker and MapLibre's worker as files the host's bundler finds through
- * `new URL('./…', import.meta.url)`. Declarations come from tsc (tsconfig.lib.json).
+ * `new URL('./…', import.meta.url)`: the cluster worker, the import worker (analysts' files) and MapLibre's.
+ * Declarations come from tsc (tsconfig.lib.json).
  */
 const OUT = 'dist-lib';
 const WORKER = 'cluster-worker.js';
+/** The analysts' file reader (issue 15), started only when a file is opened. */
+const IMPORT_WORKER = 'import-worker.js';
 const MAPLIBRE_WORKER = 'maplibre-gl-worker.mjs';
 const require = createRequire(import.meta.url);
 
@@ -65,7 +68,12 @@ export default defineConfig({
   publicDir: false,
   worker: {
     format: 'es',
-    rollupOptions: { output: { entryFileNames: WORKER } },
+    rollupOptions: {
+      output: {
+        // Each worker under a fixed name beside the entries (the import worker's entry is import-entry.worker).
+        entryFileNames: (chunk) => (chunk.name.includes('import') ? IMPORT_WORKER : WORKER),
+      },
+    },
   },
   build: {
     outDir: OUT,

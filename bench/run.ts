@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark in sequence, each in its own process (fresh heap, honest memory numbers).
  * Pass suite names to run a subset: `npm run bench -- datagen`. The browser benchmark (minutes, headless
- * Chromium) and the long-task census run only when named: `npm run bench -- browser long-tasks` (or
+ * Chromium), the long-task census and the import benchmark run only when named: `npm run bench -- browser
+ * long-tasks import` (or
  * `npm run bench:browser` with its options).
  */
 import { spawnSync } from 'node:child_process';
@@ -18,8 +19,9 @@ const SUITES: Readonly<Record<string, string>> = {
   'long-tasks': 'bench/browser/trace.ts',
   weight: 'bench/browser/weight.ts',
   browser: 'bench/browser/run.ts',
+  import: 'bench/browser/import.ts',
 };
-const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks', 'weight']);
+const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks', 'weight', 'import']);
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = wanted.length > 0 ? wanted : Object.keys(SUITES).filter((n) => !ONLY_WHEN_NAMED.has(n));

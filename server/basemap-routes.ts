@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import places from '../data/gazetteer/ve-places.json' with { type: 'json' };
+import { innerBordersGeoJson, type Polygons } from './estado-borders.ts';
 import { type Handler, sendBytes } from './http.ts';
 
 /**
@@ -50,7 +51,12 @@ async function labelPoints(file: string): Promise<Uint8Array> {
   return new TextEncoder().encode(JSON.stringify({ type: 'FeatureCollection', features }));
 }
 
+async function estadoBorders(): Promise<Uint8Array> {
+  return innerBordersGeoJson(JSON.parse(await readFile(dataDir + 've-estados.json', 'utf8')) as Polygons);
+}
+
 const DERIVED: ReadonlyMap<string, () => Promise<Uint8Array>> = new Map([
+  ['estado-borders.geojson', estadoBorders],
   ['places.geojson', () => Promise.resolve(placesGeoJson())],
   ['estado-labels.geojson', () => labelPoints('ve-estados.json')],
   ['neighbour-labels.geojson', () => labelPoints('neighbours.json')],

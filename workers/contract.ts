@@ -14,6 +14,8 @@ export interface EngineFilter {
   quarters: FacetFilter;
   colors: FacetFilter;
   operations: FacetFilter<'Venta' | 'Alquiler'>;
+  /** Leave out rows placed approximately (geocoded from an address): one filter for the analyst. */
+  exactOnly?: boolean;
 }
 
 /** Every property passes. */
@@ -81,6 +83,8 @@ export interface LoadResult {
   impossiblePrices: number;
   quarters: readonly string[];
   colors: readonly string[];
+  /** Indexed rows per precision code (src/core/ingest/builder.ts PRECISION): [exact, urbanización, …]. */
+  precision: readonly number[];
   buildMs: number;
 }
 
@@ -139,7 +143,12 @@ export interface PropertyRow {
   color: string;
   /** Built area in m²; NaN when unknown. */
   area: number;
+  /** How the row was placed (PRECISION code: 0 its own coordinates, 1–4 the geocoded level). */
+  precision: number;
 }
+
+/** File formats of `exportView`. */
+export type ExportFormat = 'csv' | 'geojson';
 
 /**
  * Price figures of a set of rows under the filter: two groups, sales (SALE) then rents (RENTAL), FIGURES
@@ -233,6 +242,11 @@ export interface ClusterEngineApi {
    * between two quarters. The first call after a load indexes every row's cell (about 1 s per million).
    */
   getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Answer<HexResult>;
+  /**
+   * The rows under the filter inside the box, as a file's UTF-8 bytes (transferred): CSV (';', decimal
+   * commas, BOM) or GeoJSON, written here so a million rows never become text on the main thread.
+   */
+  exportView(bbox: BBox, format: ExportFormat): Answer<Uint8Array>;
 }
 
 /**
@@ -260,6 +274,7 @@ export const CALL_POLICY = {
   getClusterPrices: 'ordered',
   getQuarterPrices: 'latest',
   getHexagons: 'latest',
+  exportView: 'ordered',
 } as const satisfies Record<keyof ClusterEngineApi, CallPolicy>;
 
 export type EngineMethod = keyof ClusterEngineApi;

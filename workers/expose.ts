@@ -3,6 +3,10 @@
 import { expose, transfer, type Endpoint } from 'comlink';
 import { ENGINE_METHODS, type Answer, type ClusterEngineApi, type EngineMethod } from './contract.ts';
 import { EngineHost, type HostOptions } from './engine/host.ts';
+import { loadH3 } from './engine/hex-index.ts';
+
+/** Methods that reach the H3 index: they wait for h3-js, which the worker loads only when first asked. */
+const NEEDS_H3: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['getHexagons']);
 
 /** Buffers of the typed arrays in an answer (one level deep: results are flat records of arrays). */
 function buffersOf(answer: Answer<unknown>): ArrayBuffer[] {
@@ -37,8 +41,11 @@ export function exposeEngine(endpoint: Endpoint, options?: HostOptions): EngineH
       // One generic wrapper for every method: the engine answers a value (a load may answer later), its
       // typed arrays move, not copy.
       (...args: unknown[]) => {
-        const answer = methods[name](...args);
-        return answer instanceof Promise ? answer.then(moved) : moved(answer);
+        const call = () => {
+          const answer = methods[name](...args);
+          return answer instanceof Promise ? answer.then(moved) : moved(answer);
+        };
+        return NEEDS_H3.has(name) ? loadH3().then(call) : call();
       },
     ]),
   ) as unknown as ClusterEngineApi;

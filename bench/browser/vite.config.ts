@@ -17,6 +17,7 @@ export default defineConfig({
       input: {
         maplibre: resolve(import.meta.dirname, 'pages/maplibre.html'),
         leaflet: resolve(import.meta.dirname, 'pages/leaflet.html'),
+        naive: resolve(import.meta.dirname, 'pages/naive.html'),
       },
     },
   },

@@ -56,6 +56,12 @@ export function tableProblem(table: unknown): string | null {
     if (!(t.area instanceof Float32Array)) return 'la columna area no es un Float32Array';
     if (t.area.length !== n) return `la columna area tiene ${t.area.length} filas y se esperaban ${n}`;
   }
+  if (t.precision !== undefined) {
+    if (!(t.precision instanceof Uint8Array)) return 'la columna precision no es un Uint8Array';
+    if (t.precision.length !== n)
+      return `la columna precision tiene ${t.precision.length} filas y se esperaban ${n}`;
+    if (t.precision.some((p) => p > 4)) return 'la columna precision tiene códigos fuera de 0–4';
+  }
   if (!isLabels(t.quarters) || !isLabels(t.colors))
     return 'los diccionarios de trimestres y colores deben ser listas de textos';
   // Capped here too (not only in the VEPT decoder): a table can reach the worker by other paths, and the

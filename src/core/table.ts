@@ -76,6 +76,7 @@ export function tableTransferables(table: PropertyTable): ArrayBuffer[] {
   const columns: ArrayBufferView[] = [table.lng, table.lat, table.price, table.operation, table.quarter];
   columns.push(table.color);
   if (table.area) columns.push(table.area);
+  if (table.precision) columns.push(table.precision);
   const buffers = new Set<ArrayBuffer>();
   for (const column of columns) {
     if (column.buffer instanceof ArrayBuffer) buffers.add(column.buffer);

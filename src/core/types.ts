@@ -104,6 +104,11 @@ export interface PropertyTable {
    * need no more than 7 significant digits, and it halves the column.
    */
   readonly area?: Float32Array;
+  /**
+   * How each row was placed, optional (absent: every row has its own coordinates): 0 exact, 1–4 geocoded
+   * from its address to the urbanización, municipio, ciudad or estado (PRECISION, src/core/ingest/builder.ts).
+   */
+  readonly precision?: Uint8Array;
   /** Quarter labels, sorted ascending; `quarter[i]` indexes this list. */
   readonly quarters: readonly string[];
   /** Colour category labels, sorted; `color[i]` indexes this list. */

@@ -125,6 +125,33 @@ export async function forwardGeocode(
   return { ok: true, value: uniqueSuggestions(kept.map(toSuggestion)) };
 }
 
+/**
+ * The point a query names, for batch geocoding (issue 15 §5): the first result's coordinates, or null when
+ * there is none — or when the service says it matched only part of the query (`extratags.matched`, as the
+ * embedded geocoder tags 'Unknown Street, Chacao' answered with Chacao): the caller then asks the next,
+ * coarser level itself, so the level it records is the one really found.
+ */
+export async function forwardPoint(
+  q: string,
+  options: GeocoderOptions,
+  signal?: AbortSignal,
+): Promise<GeoResult<{ lat: number; lng: number } | null>> {
+  const text = stripAccents(q).trim();
+  if (text === '') return { ok: true, value: null };
+  const params: Record<string, string> = { q: text, limit: '1' };
+  if (options.countryCodes?.length) params.countrycodes = options.countryCodes.join(',');
+  const answer = await getJson(urlFor(options, '/search', params), options, signal);
+  if (!answer.ok) return answer;
+  if (!Array.isArray(answer.value)) return NOT_A_LIST;
+  const first: unknown = answer.value[0];
+  if (typeof first !== 'object' || first === null) return { ok: true, value: null };
+  const r = first as { lat?: unknown; lon?: unknown; extratags?: { matched?: unknown } | null };
+  if (typeof r.extratags?.matched === 'string') return { ok: true, value: null };
+  const lat = Number(r.lat);
+  const lng = Number(r.lon);
+  return { ok: true, value: Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null };
+}
+
 /** Reverse geocoding (spec, calls) into the Esri-like answer; `null` value when the service found nothing there. */
 export async function reverseGeocode(
   lat: number,

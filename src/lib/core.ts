@@ -28,3 +28,32 @@ export {
   type RemoteTable,
   type Summary,
 } from '../../workers/contract.ts';
+
+// Analysts' own files (issue 15): the reading rules, usable in Node or a worker to prepare or check a file.
+export {
+  detectMapping,
+  headerSignature,
+  mappingProblem,
+  ROLES,
+  type ColumnMapping,
+  type Role,
+} from '../core/ingest/columns.ts';
+export { detectDelimiter, detectFormat, type FileFormat } from '../core/ingest/detect.ts';
+export {
+  Ingester,
+  ingestRows,
+  REJECTION,
+  type IngestDecisions,
+  type IngestReport,
+  type RejectionReason,
+} from '../core/ingest/rows.ts';
+export { PRECISION, type ImportedTable } from '../core/ingest/builder.ts';
+export {
+  geocodeBatch,
+  paceFor,
+  type Address,
+  type Lookup,
+  type Placed,
+} from '../core/ingest/geocode-batch.ts';
+export { rejectedCsv, toCsv } from '../core/ingest/csv-out.ts';
+export { chartToCsv, rowsToCsv, rowsToGeoJson, PRECISION_LABEL } from '../core/ingest/export.ts';

@@ -10,7 +10,6 @@ import {
   type ClusterSizing,
 } from '../layers/cluster-layers.ts';
 import { highlightLayers } from '../layers/highlight-layers.ts';
-import { hexagonColors, hexagonLayers } from '../layers/hexagon-layers.ts';
 import {
   ClusterClient,
   isEngineClosed,
@@ -21,6 +20,7 @@ import type {
   ClusterResult,
   EngineFilter,
   EngineOptions,
+  ExportFormat,
   HexCompare,
   HexResult,
   LoadResult,
@@ -270,6 +270,12 @@ export class ClusterMapController {
     return this.props.hexagons ? this.hex : null;
   }
 
+  /** The rows under the filter in the current view as a file's bytes (written in the worker). */
+  exportView(format: ExportFormat): Promise<Uint8Array> {
+    const b = this.map.getBounds();
+    return this.client.exportView([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], format);
+  }
+
   /** One row of the indexed table (for a list of rows the page does not hold as records). */
   row(index: number): Promise<PropertyRow> {
     return this.client.getProperty(index);
@@ -334,15 +340,21 @@ export class ClusterMapController {
 
   /** Hexagons of the box, coloured for the request that asked them (a newer request supersedes). */
   private queryHexagons(box: BBox, request: HexagonRequest): void {
-    this.client.getHexagons(box, this.map.getZoom(), request.compare).then((hex) => {
-      if (!hex || this.destroyed || hexKey(this.props.hexagons) !== hexKey(request)) return;
-      const coloring = { slot: request.operation === 'Venta' ? 0 : 1, compare: request.compare !== null };
-      const { colors, breaks } = hexagonColors(hex, coloring);
-      this.hex = hex;
-      this.hexLayers = hexagonLayers(this.options.id, hex, colors);
-      this.render();
-      this.props.onHexagons?.(hex, breaks);
-    }, report);
+    // The polygon layer (deck's SolidPolygonLayer, earcut) loads with the first hexagon answer: the listing
+    // maps never draw hexagons and do not download it (~9 kB gzipped).
+    const layers = import('../layers/hexagon-layers.ts');
+    Promise.all([this.client.getHexagons(box, this.map.getZoom(), request.compare), layers]).then(
+      ([hex, { hexagonColors, hexagonLayers }]) => {
+        if (!hex || this.destroyed || hexKey(this.props.hexagons) !== hexKey(request)) return;
+        const coloring = { slot: request.operation === 'Venta' ? 0 : 1, compare: request.compare !== null };
+        const { colors, breaks } = hexagonColors(hex, coloring);
+        this.hex = hex;
+        this.hexLayers = hexagonLayers(this.options.id, hex, colors);
+        this.render();
+        this.props.onHexagons?.(hex, breaks);
+      },
+      report,
+    );
   }
 
   private clusterLayersOf(view: ClusterResult): Layer[] {

@@ -57,6 +57,9 @@ export function commonMapOptions(
     touchPitch: false,
     cooperativeGestures: !fixed && narrow && input.twoFingers === true,
     locale: MAP_LOCALE,
+    // Labels appear at once instead of fading in over 300 ms: each fade keeps MapLibre drawing frames after
+    // every move and zoom, and on a software renderer each of those frames is a 100+ ms task.
+    fadeDuration: 0,
     showZoomControl: !fixed,
   };
 }

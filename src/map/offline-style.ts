@@ -89,6 +89,9 @@ function waterNamesGeoJSON(): FeatureCollection<Point> {
   };
 }
 
+/** Douglas–Peucker tolerance of the outline sources, in screen px at any zoom. */
+export const OUTLINE_TOLERANCE_PX = 1;
+
 /** The lowest label layer: map overlays that must not hide place names go below it (deck.gl `beforeId`). */
 export const FIRST_LABEL_LAYER = 'nombres-paises';
 
@@ -123,6 +126,9 @@ export function offlineStyle(origin: string): StyleSpecification {
     type: 'geojson' as const,
     data: `${origin}/api/basemap/${name}.geojson`,
   });
+  // Outlines simplified to 1 screen px at every zoom (MapLibre's default 0.375): the same look for lines
+  // 0.7–2 px wide, and a third fewer vertices per frame, which a software renderer feels on every pan.
+  const outlines = (name: string) => ({ ...source(name), tolerance: OUTLINE_TOLERANCE_PX });
   return {
     version: 8,
     name: 'Venezuela sin conexión',
@@ -131,10 +137,10 @@ export function offlineStyle(origin: string): StyleSpecification {
       [SEMIBOLD]: new URL(notoSemiBold, origin).href,
     },
     sources: {
-      land: { ...source('land'), attribution: ATTRIBUTION },
-      neighbours: source('neighbours'),
-      estados: source('estados'),
-      rivers: source('rivers'),
+      land: { ...outlines('land'), attribution: ATTRIBUTION },
+      neighbours: outlines('neighbours'),
+      estadoBorders: outlines('estado-borders'),
+      rivers: outlines('rivers'),
       places: source('places'),
       estadoLabels: source('estado-labels'),
       neighbourLabels: source('neighbour-labels'),
@@ -151,7 +157,8 @@ export function offlineStyle(origin: string): StyleSpecification {
         id: 'paises-vecinos',
         type: 'fill',
         source: 'neighbours',
-        paint: { 'fill-color': PALETTE.neighbour },
+        // The edge is drawn by 'fronteras-vecinas': no antialiasing outline pass under it.
+        paint: { 'fill-color': PALETTE.neighbour, 'fill-antialias': false },
       },
       {
         id: 'fronteras-vecinas',
@@ -159,7 +166,13 @@ export function offlineStyle(origin: string): StyleSpecification {
         source: 'neighbours',
         paint: { 'line-color': PALETTE.neighbourBorder, 'line-width': 0.7 },
       },
-      { id: 'tierra', type: 'fill', source: 'land', paint: { 'fill-color': PALETTE.land } },
+      {
+        id: 'tierra',
+        type: 'fill',
+        source: 'land',
+        // The coast is drawn by 'costa': no antialiasing outline pass under it.
+        paint: { 'fill-color': PALETTE.land, 'fill-antialias': false },
+      },
       {
         id: 'rios',
         type: 'line',
@@ -172,9 +185,11 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'limites-estados',
         type: 'line',
-        source: 'estados',
+        source: 'estadoBorders',
         minzoom: 4,
-        // Natural Earth's admin-1 lines are ~1 km accurate: drawn faint and dashed, never as fills.
+        // Natural Earth's admin-1 lines are ~1 km accurate: drawn faint and dashed, never as fills. Only the
+        // borders between estados (server/estado-borders.ts): the coast and the national border have their
+        // own, better lines.
         paint: { 'line-color': PALETTE.estadoBorder, 'line-width': 0.8, 'line-dasharray': [3, 2] },
       },
       {

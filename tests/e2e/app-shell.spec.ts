@@ -35,6 +35,7 @@ test('every base-map layer is served as GeoJSON from the embedded service', asyn
   for (const name of [
     'land',
     'estados',
+    'estado-borders',
     'neighbours',
     'rivers',
     'places',

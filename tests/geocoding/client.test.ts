@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autocompleteAddress, forwardGeocode, reverseGeocode } from '../../src/geocoding/client.ts';
+import {
+  autocompleteAddress,
+  forwardGeocode,
+  forwardPoint,
+  reverseGeocode,
+} from '../../src/geocoding/client.ts';
+import { geocodeBatch } from '../../src/core/ingest/geocode-batch.ts';
 import { startServices } from '../server/serve.ts';
 
 let baseUrl = '';
@@ -28,6 +34,38 @@ describe('geocoding client against the embedded geocoder', () => {
     expect(westOnly.value.length).toBeGreaterThan(0);
     expect(westOnly.value.length).toBeLessThan(everywhere.value.length);
     expect(westOnly.value.every((s) => (s.coordenadasUbicacion?.[1] ?? 0) <= -68.5)).toBe(true);
+  });
+
+  it('forwardPoint: a whole match gives its point; a partial match (approximate) gives none', async () => {
+    const whole = await forwardPoint('Los Palos Grandes, Chacao, Caracas', { baseUrl, countryCodes: ['ve'] });
+    expect(whole.ok && whole.value?.lat).toBeCloseTo(10.5, 1);
+    const partial = await forwardPoint('Zzyzx, Chacao, Caracas', { baseUrl, countryCodes: ['ve'] });
+    expect(partial).toEqual({ ok: true, value: null });
+  });
+
+  it('batch geocoding through it records the level really found', async () => {
+    const lookup = async (q: string, signal?: AbortSignal) => {
+      const answer = await forwardPoint(q, { baseUrl, countryCodes: ['ve'] }, signal);
+      if (!answer.ok) throw new Error(answer.error);
+      return answer.value;
+    };
+    const address = (urbanizacion: string, municipio: string, ciudad: string) => ({
+      urbanizacion,
+      municipio,
+      ciudad,
+      estado: '',
+    });
+    const placed = await geocodeBatch(
+      [
+        address('Los Palos Grandes', 'Chacao', 'Caracas'),
+        address('Zzyzx', 'Chacao', 'Caracas'),
+        address('Qwerty', 'Asdfgh', 'Maracaibo'),
+        address('Qwerty', 'Asdfgh', 'Pqrst'),
+      ],
+      lookup,
+      { concurrency: 4 },
+    );
+    expect([...placed.values()].map((p) => p.level)).toEqual(['urbanizacion', 'municipio', 'ciudad']);
   });
 
   it('forward: an empty query makes no request', async () => {

@@ -23,6 +23,11 @@ describe('commonMapOptions (spec, screens common map options)', () => {
     expect(wide('picker', { zoom: 11 }).zoom).toBe(11);
   });
 
+  it('shows labels without a fade on every kind of map (no extra frames after each move)', () => {
+    const kinds: MapKind[] = ['general-listing', 'cluster', 'agency', 'detail', 'picker', 'drawing'];
+    expect(kinds.map((k) => wide(k).fadeDuration)).toEqual(kinds.map(() => 0));
+  });
+
   it('keeps touch zoom on for cluster maps and the general listing', () => {
     expect(wide('cluster').touchZoomRotate).toBe(true);
     expect(wide('general-listing').touchZoomRotate).toBe(true);

@@ -2,6 +2,7 @@ import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
 import {
   ATTRIBUTION,
+  OUTLINE_TOLERANCE_PX,
   URBANIZACION_MINZOOM,
   WATER_NAMES,
   offlineStyle,
@@ -49,6 +50,18 @@ describe('offline base-map style', () => {
     );
     const order = (id: string) => ids.indexOf(id);
     expect(order('lugares-1')).toBeGreaterThan(order('lugares-3')); // drawn last, wins collisions
+  });
+
+  it('draws estado borders from the inner-border layer, outlines simplified to 1 px, fills without outline', () => {
+    const borders = style.layers.find((l) => l.id === 'limites-estados');
+    expect(borders && 'source' in borders ? borders.source : null).toBe('estadoBorders');
+    for (const name of ['land', 'neighbours', 'estadoBorders', 'rivers']) {
+      expect((style.sources[name] as { tolerance?: number }).tolerance, name).toBe(OUTLINE_TOLERANCE_PX);
+    }
+    for (const id of ['tierra', 'paises-vecinos']) {
+      const fill = style.layers.find((l) => l.id === id);
+      expect(fill?.type === 'fill' ? fill.paint?.['fill-antialias'] : null, id).toBe(false);
+    }
   });
 
   it('labels the compiled urbanizaciones from zoom 13 and says the offline map has no streets', () => {

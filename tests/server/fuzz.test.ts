@@ -21,6 +21,7 @@ const ROUTES = [
   '/api/basemap/land.geojson',
   '/api/basemap/places.geojson',
   '/api/basemap/estados.geojson',
+  '/api/basemap/estado-borders.geojson',
 ];
 const PARAMS = [
   'q',

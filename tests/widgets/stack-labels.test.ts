@@ -24,7 +24,12 @@ describe('the lines of a stack list', () => {
       quarter: '2024-T2',
       color: '',
       area: Number.NaN,
+      precision: 0,
     } as const;
     expect(transactionLabel(row)).toBe('Alquiler · $120.000/mes · 2024-T2'); // a rent is per month
+    // A row placed from its address says so, with the level reached.
+    expect(transactionLabel({ ...row, precision: 2 })).toBe(
+      'Alquiler · $120.000/mes · 2024-T2 · aproximada (municipio)',
+    );
   });
 });

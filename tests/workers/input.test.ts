@@ -66,6 +66,7 @@ describe('views and zooms', () => {
         quarter: '2024-T4',
         color: 'azul',
         area: Number.NaN, // the table has no area column
+        precision: 0, // nor a precision column: every row is exact
       },
     });
   });

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { cellToLatLng, cellToParent, latLngToCell } from 'h3-js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIGURE, FIGURES, hexResolutionForZoom, MIN_HEX_COUNT } from '../../src/core/price-figures.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import type { EngineFilter } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
-import { cellIndex, cellText, fineKey, parentKey } from '../../workers/engine/hex-index.ts';
+import { cellIndex, cellText, fineKey, loadH3, parentKey } from '../../workers/engine/hex-index.ts';
 import { COLORS, QUARTERS } from './helpers.ts';
 import {
   areaArb,
@@ -57,6 +57,9 @@ function hexBrute(a: PropertyTable | number[], rows?: readonly number[]): number
 
 const rowsWhere = (rows: readonly RowSpec[], keep: (r: RowSpec) => boolean) =>
   rows.flatMap((r, i) => (keep(r) ? [i] : []));
+
+// The worker loads h3-js on the first hexagon query (expose.ts); the engine used directly needs it first.
+beforeAll(loadH3);
 
 describe('price figures under the filter (exact, split by operation)', () => {
   it('a view box: count, price and price per m² quartiles of sales and rents match a brute-force sort', () => {

@@ -16,6 +16,7 @@ import type {
   QuarterPrices,
   PropertyRow,
   Summary,
+  ExportFormat,
 } from '../contract.ts';
 import { NO_FILTER } from '../contract.ts';
 import { isBBox, viewBoxes } from './bbox.ts';
@@ -33,6 +34,21 @@ import {
   type PriceContext,
 } from './price-queries.ts';
 import { isIndexable, tableProblem, validRows } from '../../src/core/table-check.ts';
+import { exportFile, exportRows, passingRowsIn } from './export-view.ts';
+
+/** Indexed rows per precision code (0 exact, 1–4 geocoded levels), read in table order (see impossiblePrices). */
+function precisionCounts(table: PropertyTable, indexed: number): number[] {
+  const counts = [0, 0, 0, 0, 0];
+  const precision = table.precision;
+  if (!precision) counts[0] = indexed;
+  else
+    for (let row = 0; row < table.length; row++) {
+      if (!isIndexable(table, row)) continue;
+      const p = precision[row] ?? 0;
+      counts[p] = (counts[p] ?? 0) + 1;
+    }
+  return counts;
+}
 
 export const DEFAULT_OPTIONS: EngineOptions = {
   radius: CLUSTER.radiusDefault, // px; supercluster's default (the search map passes CLUSTER.radiusSearchMap)
@@ -173,6 +189,7 @@ export class ClusterEngine implements EngineQueries {
       impossiblePrices: impossiblePrices(table),
       quarters: table.quarters,
       colors: table.colors,
+      precision: precisionCounts(table, h.size),
       buildMs: performance.now() - started,
     };
   }
@@ -194,6 +211,8 @@ export class ClusterEngine implements EngineQueries {
       const f = filter as Partial<Record<keyof EngineFilter, unknown>> | null;
       if (!f || !isFacet(f.quarters) || !isFacet(f.colors) || !isFacet(f.operations))
         return fail("Filtro inválido: cada campo es 'todos' o una lista de textos.");
+      if (f.exactOnly !== undefined && typeof f.exactOnly !== 'boolean')
+        return fail('Filtro inválido: exactOnly es verdadero o falso.');
       d.test = keyTest(filter, d.keys, d.table.quarters, d.table.colors);
       d.filter = applyFilter(d.keys, d.test, d.filter);
       d.engineFilter = filter;
@@ -271,6 +290,7 @@ export class ClusterEngine implements EngineQueries {
         quarter: t.quarters[t.quarter[index] ?? 0] ?? '',
         color: t.colors[t.color[index] ?? 0] ?? '',
         area: usableArea(t.area?.[index] ?? Number.NaN) ? (t.area?.[index] ?? Number.NaN) : Number.NaN,
+        precision: t.precision?.[index] ?? 0,
       });
     });
   }
@@ -362,6 +382,18 @@ export class ClusterEngine implements EngineQueries {
       )
         return fail('Comparación inválida: dos trimestres y una operación (Venta o Alquiler).');
       return ok(hexagons(p.ctx, p.state, bbox, zoom, compare ?? null));
+    });
+  }
+
+  exportView(bbox: BBox, format: ExportFormat): Answer<Uint8Array> {
+    return guard(() => {
+      const d = this.data;
+      if (!d) return fail(NOT_LOADED);
+      if (!isBBox(bbox)) return fail(BAD_BBOX);
+      // Checked again: the format crossed a thread boundary.
+      if (!['csv', 'geojson'].includes(format)) return fail('Formato de exportación desconocido.');
+      const rows = passingRowsIn(d.table, d.h.order, d.h.size, d.filter, viewBoxes(bbox));
+      return ok(exportFile(exportRows(d.table, rows), format));
     });
   }
 

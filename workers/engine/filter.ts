@@ -10,11 +10,18 @@ import type { EngineFilter, FacetFilter } from '../contract.ts';
 /** Facet key spaces above this are not tabulated (a pass is then three lookups). */
 const MAX_MASK = 1 << 22;
 
-/** Per-position facet key ((quarter · colours) + colour) · 2 + operation, with the dictionary sizes. */
+/**
+ * Per-position facet key (((approximate · quarters + quarter) · colours) + colour) · 2 + operation, with the
+ * dictionary sizes. `approximate` is 1 for a row placed by geocoding its address (the table's precision
+ * column), so "exact rows only" is one more facet of the same lookup; a table without approximate rows has
+ * `levels` 1 and the keys of before.
+ */
 export interface FacetKeys {
   readonly keys: Uint8Array | Uint16Array | Uint32Array;
   readonly quarters: number;
   readonly colors: number;
+  /** 2 when the table has approximate rows, else 1. */
+  readonly levels: number;
   /** Properties per key (whole table) when the key space is small enough to tabulate. */
   readonly perKey: Uint32Array | null;
 }
@@ -37,13 +44,15 @@ export interface FilterState {
 
 /**
  * Keys in depth-first order, built once per load. The dictionaries were capped at load (TABLE_LIMITS in
- * src/core/table.ts, checked by src/core/table-check.ts), so the key space is at most 256 · 64 · 2 = 32,768: 16-bit
+ * src/core/table.ts, checked by src/core/table-check.ts), so the key space is at most 2 · 256 · 64 · 2 = 65,536: 16-bit
  * keys with a lookup table. The wider cases below stay for tables built in-process without that check.
  */
 export function facetKeys(table: PropertyTable, order: Uint32Array): FacetKeys {
   const quarters = Math.max(1, table.quarters.length);
   const colors = Math.max(1, table.colors.length);
-  const space = quarters * colors * 2;
+  const precision = table.precision;
+  const levels = precision?.some((p) => p !== 0) ? 2 : 1;
+  const space = levels * quarters * colors * 2;
   const n = order.length;
   const make = (length: number) =>
     space <= 256
@@ -53,18 +62,31 @@ export function facetKeys(table: PropertyTable, order: Uint32Array): FacetKeys {
         : new Uint32Array(length);
   const keys = make(n);
   const perKey = space <= MAX_MASK ? new Uint32Array(space) : null;
-  // Each row's key in table order first (three columns read in order), then one gather in the index's
-  // order: gathering the three columns themselves at random costs about twice as much (0.5 s at 10M rows).
+  // Each row's key in table order first (its columns read in order), then one gather in the index's order:
+  // gathering the columns themselves at random costs about twice as much (0.5 s at 10M rows).
   const rowKey = make(table.length);
   const { quarter, color, operation } = table;
-  for (let row = 0; row < table.length; row++)
-    rowKey[row] = ((quarter[row] ?? 0) * colors + (color[row] ?? 0)) * 2 + (operation[row] ?? 0);
+  for (let row = 0; row < table.length; row++) {
+    const approximate = levels === 2 && (precision?.[row] ?? 0) !== 0 ? quarters : 0;
+    rowKey[row] =
+      ((approximate + (quarter[row] ?? 0)) * colors + (color[row] ?? 0)) * 2 + (operation[row] ?? 0);
+  }
   for (let k = 0; k < n; k++) {
     const key = rowKey[order[k] ?? 0] ?? 0;
     keys[k] = key;
     if (perKey) perKey[key] = (perKey[key] ?? 0) + 1;
   }
-  return { keys, quarters, colors, perKey };
+  return { keys, quarters, colors, levels, perKey };
+}
+
+/** The quarter index of a facet key. */
+export function keyQuarter(f: FacetKeys, key: number): number {
+  return Math.floor(key / (2 * f.colors)) % f.quarters;
+}
+
+/** Whether a facet key is an approximate row's. */
+export function keyApproximate(f: FacetKeys, key: number): boolean {
+  return key >= 2 * f.colors * f.quarters;
 }
 
 /** accepted[i] = 1 when label i passes; values that name no label simply match nothing. */
@@ -87,9 +109,13 @@ export function keyTest(
   const q = accepted(filter.quarters, quarters, f.quarters);
   const c = accepted(filter.colors, colors, f.colors);
   const o = accepted(filter.operations, ['Venta', 'Alquiler'], 2);
+  const exactOnly = filter.exactOnly === true;
   const passes = (key: number) =>
-    (q[Math.floor(key / (2 * f.colors))] ?? 0) & (c[(key >> 1) % f.colors] ?? 0) & (o[key & 1] ?? 0);
-  const space = f.quarters * f.colors * 2;
+    (exactOnly && keyApproximate(f, key) ? 0 : 1) &
+    (q[keyQuarter(f, key)] ?? 0) &
+    (c[(key >> 1) % f.colors] ?? 0) &
+    (o[key & 1] ?? 0);
+  const space = f.levels * f.quarters * f.colors * 2;
   if (space > MAX_MASK) return { mask: null, passes };
   const mask = new Uint8Array(space);
   for (let key = 0; key < space; key++) mask[key] = passes(key);

@@ -10,17 +10,42 @@
  * resolution-r cell while its resolution-9 ancestor chain says this one. Rows are grouped by that ancestor
  * chain (what cellToParent answers), consistently at every zoom.
  */
-import { cellToBoundary, latLngToCell } from 'h3-js';
 import { HEX_RESOLUTION } from '../../src/core/price-figures.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 import type { PriceColumns } from './prices.ts';
+
+/** The two h3-js functions the index uses. */
+export interface H3Functions {
+  latLngToCell(lat: number, lng: number, res: number): string;
+  cellToBoundary(cell: string, formatAsGeoJson?: boolean): number[][];
+}
+
+let h3: H3Functions | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads h3-js (~94 kB gzipped, most of the worker's code) on the first hexagon query instead of with the
+ * worker: a map that stays in clusters — the listing maps always do — never downloads it. The worker awaits
+ * this before every method that reaches the index (expose.ts), tests and benches once before they start.
+ */
+export function loadH3(): Promise<void> {
+  loading ??= import('h3-js').then((module) => {
+    h3 = module;
+  });
+  return loading;
+}
+
+function h3Loaded(): H3Functions {
+  if (!h3) throw new Error('h3-js no está cargado: llame a loadH3() antes de usar los hexágonos.');
+  return h3;
+}
 
 export const FINE = HEX_RESOLUTION.max;
 const DIGIT_BITS = 2 ** 27; // nine 3-bit digits
 
 /** The 34-bit key of the resolution-9 cell of a point: base cell · 2^27 + its nine digits. */
 export function fineKey(lat: number, lng: number): number {
-  const cell = latLngToCell(lat, lng, FINE);
+  const cell = h3Loaded().latLngToCell(lat, lng, FINE);
   const upper = parseInt(cell.slice(0, -8), 16);
   const lower = parseInt(cell.slice(-8), 16);
   // Base cell: index bits 45–51; digits 1–9: bits 18–44 (13 of them in the upper word, 14 in the lower).
@@ -56,7 +81,7 @@ export const cellText = (upper: number, lower: number) =>
  * the first repeated; 6 for a pentagon) — the form deck.gl's polygon layers take without normalizing.
  */
 export function cellOutline(upper: number, lower: number): Float64Array {
-  return Float64Array.from(cellToBoundary(cellText(upper, lower), true).flat());
+  return Float64Array.from(h3Loaded().cellToBoundary(cellText(upper, lower), true).flat());
 }
 
 /**

@@ -15,6 +15,7 @@ import type {
   ClusterEngineApi,
   EngineFilter,
   EngineOptions,
+  ExportFormat,
   HexCompare,
   LoadProgress,
   LoadResult,
@@ -251,5 +252,8 @@ export class EngineHost implements ClusterEngineApi {
   }
   getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null) {
     return this.engine.getHexagons(bbox, zoom, compare);
+  }
+  exportView(bbox: BBox, format: ExportFormat) {
+    return this.engine.exportView(bbox, format);
   }
 }

@@ -7,7 +7,7 @@ import { hexResolutionForZoom } from '../../src/core/price-figures.ts';
 import type { BBox } from '../../src/core/types.ts';
 import type { EngineFilter, HexCompare, HexResult, PriceStats, QuarterPrices } from '../contract.ts';
 import { pointInBox, type MercatorBox } from './bbox.ts';
-import { keyTest, passes, type FacetKeys, type FilterState } from './filter.ts';
+import { keyQuarter, keyTest, passes, type FacetKeys, type FilterState } from './filter.ts';
 import { buildHexIndex, type HexIndex } from './hex-index.ts';
 import { aggregateHexagons, OutlineCache } from './hexagons.ts';
 import type { Hierarchy } from './hierarchy.ts';
@@ -143,7 +143,7 @@ function groupTable(
 ): Int8Array | Int16Array {
   const { keys, table } = ctx;
   const { passes: keyPasses } = keyTest(filter, keys, table.quarters, table.colors);
-  const space = keys.quarters * keys.colors * 2;
+  const space = keys.levels * keys.quarters * keys.colors * 2;
   const out = keys.quarters * 2 > 127 ? new Int16Array(space) : new Int8Array(space);
   for (let key = 0; key < space; key++) out[key] = keyPasses(key) === 1 ? group(key) : -1;
   return out;
@@ -156,15 +156,15 @@ export function quarterPrices(
   boxes: readonly MercatorBox[] | null,
 ): QuarterPrices {
   const { keys, table } = ctx;
-  const key = JSON.stringify([boxes, ctx.engineFilter.colors, ctx.engineFilter.operations]);
+  const f = ctx.engineFilter;
+  const key = JSON.stringify([boxes, f.colors, f.operations, f.exactOnly === true]);
   // Answers' buffers are transferred to the main thread: the cache keeps its own copy.
   const copy = (v: QuarterPrices) => ({ quarters: v.quarters, figures: v.figures.slice() });
   if (state.trend?.key === key) return copy(state.trend.value);
-  const perQuarter = 2 * keys.colors;
   const groups = groupTable(
     ctx,
     { ...ctx.engineFilter, quarters: 'todos' },
-    (key) => Math.floor(key / perQuarter) * 2 + (key & 1),
+    (key) => keyQuarter(keys, key) * 2 + (key & 1),
   );
   const facet = keys.keys;
   const each = eachIn(ctx, boxes, (pos) => groups[facet[pos] ?? 0] ?? -1);
@@ -202,7 +202,6 @@ export function hexagons(
 ): HexResult {
   const { table, keys } = ctx;
   const res = hexResolutionForZoom(zoom);
-  const perQuarter = 2 * keys.colors;
   let slots: Int8Array | Int16Array;
   if (!compare) {
     slots = groupTable(ctx, ctx.engineFilter, (key) => key & 1);
@@ -215,7 +214,7 @@ export function hexagons(
       operations: [compare.operation],
     };
     slots = groupTable(ctx, filter, (key) => {
-      const q = Math.floor(key / perQuarter);
+      const q = keyQuarter(keys, key);
       return q === base ? 0 : q === comparison ? 1 : -1;
     });
   }

@@ -5,7 +5,7 @@
  */
 import type { Summary } from '../contract.ts';
 import { pointInBox, type MercatorBox } from './bbox.ts';
-import { passes, type FacetKeys } from './filter.ts';
+import { keyQuarter, passes, type FacetKeys } from './filter.ts';
 import type { QueryContext } from './queries.ts';
 
 class Tally {
@@ -21,7 +21,7 @@ class Tally {
 
   add(key: number, times: number): void {
     const op = key & 1;
-    const qo = Math.floor(key / (2 * this.keys.colors)) * 2 + op;
+    const qo = keyQuarter(this.keys, key) * 2 + op;
     const color = (key >> 1) % this.keys.colors;
     this.byQuarterOperation[qo] = (this.byQuarterOperation[qo] ?? 0) + times;
     this.byColor[color] = (this.byColor[color] ?? 0) + times;

@@ -26,6 +26,11 @@ declare global {
   }
 }
 
+/** Whether the page draws the explorer's offline base map (the default) or a plain background (`?base=none`). */
+export function baseMapWanted(): boolean {
+  return new URLSearchParams(window.location.search).get('base') !== 'none';
+}
+
 export async function fetchTable(n: number): Promise<PropertyTable> {
   const response = await fetch(`/api/data/transactions.bin?count=${String(n)}&seed=1`);
   if (!response.ok) throw new Error(`HTTP ${String(response.status)}`);

@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import L from 'leaflet';
 import type { PropertyTable } from '../../../src/core/types.ts';
-import { fetchTable, nextFrame, predicate, takeLongTasks, type FilterName } from './common.ts';
+import { baseMapWanted, fetchTable, nextFrame, predicate, takeLongTasks, type FilterName } from './common.ts';
 
 // leaflet.markercluster is a UMD plugin that extends the global L: expose it before loading the plugin.
 (window as unknown as { L: typeof L }).L = L;
@@ -13,6 +13,24 @@ const map = L.map('map', { preferCanvas: true, maxZoom: 18 }).fitBounds([
   [0.5, -73.6],
   [12.4, -59.6],
 ]);
+/**
+ * The explorer's base-map geometry drawn by Leaflet's canvas renderer (sea, neighbours, land, estado borders,
+ * rivers; no labels — Leaflet has no label placement of its own), so pans repaint comparable outlines.
+ */
+async function addBaseMap(): Promise<void> {
+  map.getContainer().style.background = '#dbe9f3';
+  const layers: [string, L.PathOptions][] = [
+    ['neighbours', { color: '#c9c5bb', weight: 0.7, fillColor: '#ebe9e3', fillOpacity: 1 }],
+    ['land', { color: '#9fb7c8', weight: 0.8, fillColor: '#f6f3ec', fillOpacity: 1 }],
+    ['rivers', { color: '#aecbdd', weight: 1 }],
+    ['estado-borders', { color: '#b9adc9', weight: 0.8, dashArray: '3 2' }],
+  ];
+  for (const [name, style] of layers) {
+    const data = (await (await fetch(`/api/basemap/${name}.geojson`)).json()) as GeoJSON.FeatureCollection;
+    L.geoJSON(data, { style, interactive: false }).addTo(map);
+  }
+}
+if (baseMapWanted()) await addBaseMap();
 let table: PropertyTable | null = null;
 let markers: L.CircleMarker[] = [];
 let finished: (() => void) | null = null;

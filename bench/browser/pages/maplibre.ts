@@ -3,16 +3,22 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { Map as MapLibreMap, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { PropertyTable } from '../../../src/core/types.ts';
-import { fetchTable, nextFrame, predicate, takeLongTasks, type FilterName } from './common.ts';
+import { OFFLINE_MAX_BOUNDS, offlineStyle } from '../../../src/map/offline-style.ts';
+import { baseMapWanted, fetchTable, nextFrame, predicate, takeLongTasks, type FilterName } from './common.ts';
 
 setWorkerUrl(workerUrl);
+// Like for like with the explorer: the same offline base map (land, borders, rivers, labels) unless the run
+// asks for none (`?base=none`: a plain background, as this page drew before).
 const map = new MapLibreMap({
   container: 'map',
-  style: {
-    version: 8,
-    sources: {},
-    layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#f4f1ea' } }],
-  },
+  style: baseMapWanted()
+    ? offlineStyle(window.location.origin)
+    : {
+        version: 8,
+        sources: {},
+        layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#f4f1ea' } }],
+      },
+  maxBounds: OFFLINE_MAX_BOUNDS,
   bounds: [-73.6, 0.5, -59.6, 12.4],
 });
 let table: PropertyTable | null = null;
@@ -64,6 +70,21 @@ window.__peer = {
       source: 't',
       paint: { 'circle-radius': 12, 'circle-color': '#e02424' },
     });
+    // Counts on the clusters, as the explorer draws them (with the base map's bundled font; none without it).
+    if (baseMapWanted())
+      map.addLayer({
+        id: 'n',
+        type: 'symbol',
+        source: 't',
+        filter: ['has', 'point_count'],
+        layout: {
+          'text-field': ['get', 'point_count_abbreviated'],
+          'text-font': ['Noto Sans SemiBold'],
+          'text-size': 11,
+          'text-allow-overlap': true,
+        },
+        paint: { 'text-color': '#ffffff' },
+      });
     await setData(features(table, () => true));
     return performance.now() - start;
   },

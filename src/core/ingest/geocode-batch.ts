@@ -72,12 +72,25 @@ export async function geocodeBatch(
   const cache = options.cache ?? new Map<string, { lat: number; lng: number } | null>();
   const interval = options.minIntervalMs ?? 0;
   let nextStart = 0;
-  const paced = async (query: string) => {
+  // Queries in flight: two addresses sharing a coarser level ('Chacao, Caracas') ask it once, even when two
+  // workers reach it at the same moment.
+  const inflight = new Map<string, Promise<{ lat: number; lng: number } | null>>();
+  const paced = (query: string): Promise<{ lat: number; lng: number } | null> => {
     const cached = cache.get(query);
-    if (cached !== undefined) return cached;
-    const wait = nextStart - Date.now();
-    nextStart = Math.max(Date.now(), nextStart) + interval;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (cached !== undefined) return Promise.resolve(cached);
+    let pending = inflight.get(query);
+    if (!pending) {
+      pending = ask(query).finally(() => inflight.delete(query));
+      inflight.set(query, pending);
+    }
+    return pending;
+  };
+  const ask = async (query: string) => {
+    // The next start is claimed when a lookup actually starts (a late timer must not shorten the gap after
+    // it); the check and the claim run without an await between them, so parallel workers never share one.
+    for (let now = Date.now(); now < nextStart; now = Date.now())
+      await new Promise((resolve) => setTimeout(resolve, nextStart - now));
+    nextStart = Date.now() + interval;
     options.signal?.throwIfAborted();
     let found: { lat: number; lng: number } | null;
     try {
@@ -108,4 +121,27 @@ export async function geocodeBatch(
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, distinct.size));
   await Promise.all(Array.from({ length: workers }, worker));
   return placed;
+}
+
+/** Hosts of the public Nominatim service, whose usage policy allows one request per second. */
+const PUBLIC_NOMINATIM = /(^|\.)nominatim\.openstreetmap\.org$/i;
+
+/**
+ * How fast to ask a geocoder: the embedded one (same origin as the page) takes several lookups at once; the
+ * public Nominatim one a second, as its usage policy asks; any other service (the analyst's own instance)
+ * two at once. An unparseable URL is treated as a public service.
+ */
+export function paceFor(
+  geocoderUrl: string,
+  pageOrigin: string,
+): { concurrency: number; minIntervalMs: number } {
+  let url: URL;
+  try {
+    url = new URL(geocoderUrl, pageOrigin);
+  } catch {
+    return { concurrency: 1, minIntervalMs: 1000 };
+  }
+  if (url.origin === pageOrigin) return { concurrency: 6, minIntervalMs: 0 };
+  if (PUBLIC_NOMINATIM.test(url.hostname)) return { concurrency: 1, minIntervalMs: 1000 };
+  return { concurrency: 2, minIntervalMs: 0 };
 }

@@ -1,20 +1,33 @@
 /**
- * An analyst's rows → the explorer's columns (issue 15 §2–§5), with nothing lost silently: every row is
- * either placed, waiting for the geocoder (an address but no point), or rejected with a Spanish reason and
- * its line number. Coordinates that land in Venezuela only when swapped are counted and fixed only when the
- * analyst asks (`swapCoordinates`), never guessed.
+ * An analyst's rows → the explorer's columns (issue 15 §2–§5), a row at a time, with nothing lost silently:
+ * every row is placed, set aside (its coordinates fit Venezuela only swapped; or it has an address and no
+ * point, for the batch geocoder), or rejected with a Spanish reason and its line number. Rows go straight
+ * into typed columns (builder.ts): the ingester holds no row objects, only the cells of rejected rows kept
+ * for the download (up to MAX_KEPT_REJECTED) and the distinct addresses to geocode.
+ * `finish` takes the analyst's decisions — swap or not, where each address was placed — and makes the table.
  */
 import { parseAmount } from '../parse.ts';
 import { isPlausible, PLAUSIBLE } from '../plausible.ts';
 import type { Operacion } from '../types.ts';
-import type { ColumnMapping } from './columns.ts';
 import {
+  ColumnBuilder,
+  PRECISION,
+  tableDictionaries,
+  type ImportedTable,
+  type RowValues,
+} from './builder.ts';
+import type { ColumnMapping } from './columns.ts';
+import { IdSet } from './id-set.ts';
+import { addressKey, LEVELS, type Address, type Level, type Placed } from './geocode-batch.ts';
+import {
+  cellText,
   inVenezuela,
-  readDateQuarter,
-  readDegrees,
+  readCellAmount,
+  readCellDegrees,
+  readCellPoint,
+  readCellQuarter,
   readOperation,
-  readPoint,
-  readQuarterLabel,
+  type Cell,
 } from './values.ts';
 
 export const REJECTION = {
@@ -24,158 +37,297 @@ export const REJECTION = {
   date: 'fecha ilegible',
   operation: 'operación desconocida',
   duplicate: 'id duplicado',
+  address: 'dirección no encontrada',
 } as const;
 export type RejectionReason = (typeof REJECTION)[keyof typeof REJECTION];
 
 /** Rows shown per reason (the issue's "first rows of each reason"). */
-const EXAMPLES = 5;
+export const EXAMPLES = 5;
 /** Rejected rows kept for the download; past this many the download says it is cut. */
 export const MAX_KEPT_REJECTED = 100_000;
 
 export interface IngestOptions {
   /** File line of the first data row (a header on line 1: 2). */
   firstLine?: number;
-  /** Apply the swap to rows that fit Venezuela only swapped. */
-  swapCoordinates?: boolean;
   /** Operation for files without an operation column. @default 'Venta' */
   defaultOperation?: Operacion;
+  /** Rows the file is expected to hold (the columns are sized once instead of doubling). */
+  expectedRows?: number;
 }
 
-export interface IngestResult {
-  /** Placed rows as columns (same length). */
-  lng: number[];
-  lat: number[];
-  price: number[];
-  operation: Operacion[];
-  quarter: string[];
-  color: string[];
-  /** Built area in m², NaN when not given. */
-  area: number[];
-  /** File line of each placed row. */
-  line: number[];
-  /** Rows with an address and no point, for the batch geocoder: their line and address parts. */
-  toGeocode: {
-    line: number;
-    cells: readonly string[];
-    address: Record<'urbanizacion' | 'municipio' | 'ciudad' | 'estado', string>;
-  }[];
+/** The analyst's decisions once the file is read. */
+export interface IngestDecisions {
+  /** Place the rows whose coordinates fit Venezuela only swapped, swapped. */
+  swapCoordinates?: boolean;
+  /** Where each address (by `addressKey`) was placed; rows of other addresses are rejected. */
+  placements?: ReadonlyMap<string, Placed>;
+}
+
+export interface RejectedRow {
+  line: number;
+  reason: RejectionReason;
+  cells: string[];
+}
+
+export interface IngestReport {
+  /** Data rows read. */
+  rows: number;
+  /** Rows in the table. */
+  placed: number;
   rejected: {
     counts: Partial<Record<RejectionReason, number>>;
-    examples: Partial<Record<RejectionReason, { line: number; cells: readonly string[] }[]>>;
-    /** Rejected rows for the download (line, reason, cells), up to MAX_KEPT_REJECTED. */
-    rows: { line: number; reason: RejectionReason; cells: readonly string[] }[];
+    examples: Partial<Record<RejectionReason, { line: number; cells: string[] }[]>>;
+    /** Rejected rows for the download, in reading order, up to MAX_KEPT_REJECTED. */
+    rows: RejectedRow[];
+    /** More rows were rejected than kept. */
+    cut: boolean;
   };
-  /** Rows whose coordinates fit Venezuela only swapped (fixed when `swapCoordinates`). */
+  /** Rows whose coordinates fit Venezuela only swapped, and whether they were placed swapped. */
   swapped: number;
+  swapApplied: boolean;
+  /** Rows placed by address, per level reached. */
+  geocoded: Record<Level, number>;
 }
 
-const cell = (cells: readonly string[], column: number | undefined) =>
-  column === undefined ? '' : (cells[column] ?? '').trim();
+const cell = (cells: readonly Cell[], column: number | undefined): Cell =>
+  column === undefined ? undefined : cells[column];
+const text = (cells: readonly Cell[], column: number | undefined) => cellText(cell(cells, column));
 
-function readCoordinates(cells: readonly string[], mapping: ColumnMapping) {
+function readCoordinates(cells: readonly Cell[], mapping: ColumnMapping) {
   if (mapping.point !== undefined) {
-    const point = readPoint(cell(cells, mapping.point));
+    const point = readCellPoint(cell(cells, mapping.point));
     if (point) return point;
   }
   if (mapping.lat === undefined || mapping.lng === undefined) return null;
-  const lat = readDegrees(cell(cells, mapping.lat));
-  const lng = readDegrees(cell(cells, mapping.lng));
+  const lat = readCellDegrees(cell(cells, mapping.lat));
+  const lng = readCellDegrees(cell(cells, mapping.lng));
   return lat === null || lng === null ? null : { lat, lng };
 }
 
-export function ingestRows(
-  rows: Iterable<readonly string[]>,
-  mapping: ColumnMapping,
-  options: IngestOptions = {},
-): IngestResult {
-  const out: IngestResult = {
-    lng: [],
-    lat: [],
-    price: [],
-    operation: [],
-    quarter: [],
-    color: [],
-    area: [],
-    line: [],
-    toGeocode: [],
-    rejected: { counts: {}, examples: {}, rows: [] },
+/** Whether the mapping has an id column (the duplicate check is sized for every row only then). */
+const m = (mapping: ColumnMapping) => mapping.id !== undefined;
+
+const noLevels = (): Record<Level, number> => ({ urbanizacion: 0, municipio: 0, ciudad: 0, estado: 0 });
+
+export class Ingester {
+  private line: number;
+  private readonly dictionaries = tableDictionaries();
+  private readonly placed: ColumnBuilder;
+  /** Rows that fit Venezuela only swapped, stored swapped, and their cells for the download. */
+  private readonly swapped = new ColumnBuilder(this.dictionaries.quarters, this.dictionaries.colors, 16);
+  private readonly swappedCells: string[][] = [];
+  /** Rows waiting for the geocoder (no point), their address index and cells. */
+  private readonly pending = new ColumnBuilder(this.dictionaries.quarters, this.dictionaries.colors, 16);
+  private readonly pendingAddress: number[] = [];
+  private readonly pendingCells: string[][] = [];
+  private readonly addressIndex = new Map<string, number>();
+  /** Distinct addresses to geocode, in first-seen order (the first spelling of each). */
+  readonly addresses: Address[] = [];
+  private readonly seen: IdSet;
+  /** Quarters of date and quarter cells already read (a file repeats a few thousand dates). */
+  private readonly quarterOfText = new Map<string, string | null>();
+  private readonly quarterOfDay = new Map<number, string | null>();
+  readonly report: IngestReport = {
+    rows: 0,
+    placed: 0,
+    rejected: { counts: {}, examples: {}, rows: [], cut: false },
     swapped: 0,
+    swapApplied: false,
+    geocoded: noLevels(),
   };
-  const seen = new Set<string>();
-  const reject = (line: number, reason: RejectionReason, cells: readonly string[]) => {
-    const { counts, examples, rows: kept } = out.rejected;
-    counts[reason] = (counts[reason] ?? 0) + 1;
-    const list = (examples[reason] ??= []);
-    if (list.length < EXAMPLES) list.push({ line, cells });
-    if (kept.length < MAX_KEPT_REJECTED) kept.push({ line, reason, cells });
-  };
-  let line = (options.firstLine ?? 2) - 1;
-  for (const cells of rows) {
-    line++;
-    const id = cell(cells, mapping.id);
-    if (id !== '') {
-      if (seen.has(id)) {
-        reject(line, REJECTION.duplicate, cells);
-        continue;
+
+  constructor(
+    private readonly mapping: ColumnMapping,
+    private readonly options: IngestOptions = {},
+  ) {
+    this.line = (options.firstLine ?? 2) - 1;
+    const expected = Math.max(16, Math.min(options.expectedRows ?? 1024, 2 ** 24));
+    this.placed = new ColumnBuilder(this.dictionaries.quarters, this.dictionaries.colors, expected, false);
+    this.seen = new IdSet(m(mapping) ? expected : 16);
+  }
+
+  /** The cell's quarter ('' none, null unreadable), cached by text and by day. */
+  private quarterOf(cell: Cell, quarterColumn: boolean): string | null {
+    const cache = (map: Map<string | number, string | null>, key: string | number) => {
+      let quarter = map.get(key);
+      if (quarter === undefined) {
+        quarter = readCellQuarter(cell, quarterColumn);
+        if (map.size < 100_000) map.set(key, quarter);
       }
-      seen.add(id);
+      return quarter;
+    };
+    if (typeof cell === 'string') return cache(this.quarterOfText, cell);
+    const time =
+      cell instanceof Date
+        ? cell.getTime()
+        : typeof cell === 'number' && Math.abs(cell) >= 1e11
+          ? cell
+          : null;
+    if (time === null || !Number.isFinite(time)) return readCellQuarter(cell, quarterColumn);
+    return cache(this.quarterOfDay, Math.floor(time / 86_400_000));
+  }
+
+  private reject(line: number, reason: RejectionReason, cells: readonly Cell[] | string[]): void {
+    const { rejected } = this.report;
+    rejected.counts[reason] = (rejected.counts[reason] ?? 0) + 1;
+    const kept = rejected.rows.length < MAX_KEPT_REJECTED;
+    const list = (rejected.examples[reason] ??= []);
+    if (!kept && list.length >= EXAMPLES) {
+      rejected.cut = true;
+      return;
     }
-    const priceText = cell(cells, mapping.price);
-    const price = priceText === '' ? 0 : parseAmount(priceText);
+    const strings = cells.map((c: Cell) => cellText(c));
+    if (list.length < EXAMPLES) list.push({ line, cells: strings });
+    if (kept) rejected.rows.push({ line, reason, cells: strings });
+    else rejected.cut = true;
+  }
+
+  /** The id check: a repeated id is rejected (the first row with it is kept). */
+  private duplicate(cells: readonly Cell[]): boolean {
+    if (this.mapping.id === undefined) return false;
+    const raw = cell(cells, this.mapping.id);
+    const id = typeof raw === 'number' ? raw : typeof raw === 'string' ? raw.trim() : cellText(raw);
+    if (id === '') return false;
+    return !this.seen.add(id);
+  }
+
+  /** A blank line: not a row, but the lines after it keep their numbers. */
+  skipLine(): void {
+    this.line++;
+  }
+
+  /** Reads one data row (cells in the header's order). */
+  add(cells: readonly Cell[]): void {
+    const line = ++this.line;
+    this.report.rows++;
+    const m = this.mapping;
+    if (this.duplicate(cells)) {
+      this.reject(line, REJECTION.duplicate, cells);
+      return;
+    }
+    const price = readCellAmount(cell(cells, m.price), parseAmount) ?? 0;
     if (!isPlausible(price, PLAUSIBLE.price)) {
-      reject(line, REJECTION.price, cells);
-      continue;
+      this.reject(line, REJECTION.price, cells);
+      return;
     }
     // An empty date is "not given" (the row is kept without a quarter); an unreadable one is rejected.
-    let quarter = '';
-    const dateText = cell(cells, mapping.quarter ?? mapping.date);
-    if (dateText !== '') {
-      const read = mapping.quarter !== undefined ? readQuarterLabel(dateText) : readDateQuarter(dateText);
-      if (read === null) {
-        reject(line, REJECTION.date, cells);
-        continue;
-      }
-      quarter = read;
+    const quarter = this.quarterOf(cell(cells, m.quarter ?? m.date), m.quarter !== undefined);
+    if (quarter === null) {
+      this.reject(line, REJECTION.date, cells);
+      return;
     }
     const operation =
-      mapping.operation === undefined
-        ? (options.defaultOperation ?? 'Venta')
-        : readOperation(cell(cells, mapping.operation));
+      m.operation === undefined
+        ? (this.options.defaultOperation ?? 'Venta')
+        : readOperation(text(cells, m.operation));
     if (operation === null) {
-      reject(line, REJECTION.operation, cells);
-      continue;
+      this.reject(line, REJECTION.operation, cells);
+      return;
     }
-    let point = readCoordinates(cells, mapping);
-    if (point && !inVenezuela(point.lat, point.lng) && inVenezuela(point.lng, point.lat)) {
-      out.swapped++;
-      if (options.swapCoordinates) point = { lat: point.lng, lng: point.lat };
-    }
+    const area = readCellAmount(cell(cells, m.area), parseAmount) ?? Number.NaN;
+    const row: RowValues = {
+      lng: Number.NaN,
+      lat: Number.NaN,
+      price,
+      operation: operation === 'Venta' ? 0 : 1,
+      quarter,
+      // The category: the colour column, or the property type when the file has no colour.
+      color: text(cells, m.color ?? m.type),
+      area: area > 0 && isPlausible(area, PLAUSIBLE.builtArea) ? area : Number.NaN,
+      precision: PRECISION.exact,
+      line,
+    };
+    const point = readCoordinates(cells, m);
     if (!point) {
-      const address = {
-        urbanizacion: cell(cells, mapping.urbanizacion),
-        municipio: cell(cells, mapping.municipio),
-        ciudad: cell(cells, mapping.ciudad),
-        estado: cell(cells, mapping.estado),
-      };
-      if (address.urbanizacion || address.municipio || address.ciudad)
-        out.toGeocode.push({ line, cells, address });
-      else reject(line, REJECTION.noCoordinates, cells);
-      continue;
+      this.setAside(row, cells);
+      return;
     }
-    if (!inVenezuela(point.lat, point.lng)) {
-      reject(line, REJECTION.outside, cells);
-      continue;
+    if (inVenezuela(point.lat, point.lng)) {
+      row.lat = point.lat;
+      row.lng = point.lng;
+      this.placed.push(row);
+    } else if (inVenezuela(point.lng, point.lat)) {
+      this.report.swapped++;
+      row.lat = point.lng;
+      row.lng = point.lat;
+      this.swapped.push(row);
+      if (this.swappedCells.length < MAX_KEPT_REJECTED)
+        this.swappedCells.push(cells.map((c: Cell) => cellText(c)));
+    } else {
+      this.reject(line, REJECTION.outside, cells);
     }
-    const areaText = cell(cells, mapping.area);
-    const area = areaText === '' ? Number.NaN : parseAmount(areaText);
-    out.lng.push(point.lng);
-    out.lat.push(point.lat);
-    out.price.push(price);
-    out.operation.push(operation);
-    out.quarter.push(quarter);
-    out.color.push(cell(cells, mapping.color));
-    out.area.push(area > 0 && isPlausible(area, PLAUSIBLE.builtArea) ? area : Number.NaN);
-    out.line.push(line);
   }
-  return out;
+
+  /** A row without a point: waits for the geocoder when it names a place, else is rejected. */
+  private setAside(row: RowValues, cells: readonly Cell[]): void {
+    const m = this.mapping;
+    const address: Address = {
+      urbanizacion: text(cells, m.urbanizacion),
+      municipio: text(cells, m.municipio),
+      ciudad: text(cells, m.ciudad),
+      estado: text(cells, m.estado),
+    };
+    if (!address.urbanizacion && !address.municipio && !address.ciudad) {
+      this.reject(row.line, REJECTION.noCoordinates, cells);
+      return;
+    }
+    const key = addressKey(address);
+    let index = this.addressIndex.get(key);
+    if (index === undefined) {
+      index = this.addresses.length;
+      this.addresses.push(address);
+      this.addressIndex.set(key, index);
+    }
+    this.pending.push(row);
+    this.pendingAddress.push(index);
+    if (this.pendingCells.length < MAX_KEPT_REJECTED)
+      this.pendingCells.push(cells.map((c: Cell) => cellText(c)));
+  }
+
+  /** Rows waiting for the geocoder. */
+  get waiting(): number {
+    return this.pending.length;
+  }
+
+  /**
+   * The table and the final report under the analyst's decisions. The ingester's columns move into the
+   * table: call once.
+   */
+  finish(decisions: IngestDecisions = {}): { table: ImportedTable; report: IngestReport } {
+    const report = this.report;
+    report.swapApplied = decisions.swapCoordinates === true;
+    for (let i = 0; i < this.swapped.length; i++) {
+      const row = this.swapped.row(i);
+      if (report.swapApplied) this.placed.push(row);
+      else this.reject(row.line, REJECTION.outside, this.swappedCells[i] ?? []);
+    }
+    for (let i = 0; i < this.pending.length; i++) {
+      const row = this.pending.row(i);
+      const address = this.addresses[this.pendingAddress[i] ?? 0];
+      const spot = address ? decisions.placements?.get(addressKey(address)) : undefined;
+      if (spot) {
+        this.placed.push({ ...row, lat: spot.lat, lng: spot.lng, precision: PRECISION[spot.level] });
+        report.geocoded[spot.level]++;
+      } else {
+        this.reject(row.line, REJECTION.address, this.pendingCells[i] ?? []);
+      }
+    }
+    report.rejected.rows.sort((a, b) => a.line - b.line);
+    for (const list of Object.values(report.rejected.examples)) list.sort((a, b) => a.line - b.line);
+    report.placed = this.placed.length;
+    return { table: this.placed.toTable(), report };
+  }
 }
+
+/** Every row of an in-memory list through an ingester (tests, small files). */
+export function ingestRows(
+  rows: Iterable<readonly Cell[]>,
+  mapping: ColumnMapping,
+  options: IngestOptions & IngestDecisions = {},
+): { table: ImportedTable; report: IngestReport; addresses: Address[] } {
+  const ingester = new Ingester(mapping, options);
+  for (const row of rows) ingester.add(row);
+  return { ...ingester.finish(options), addresses: ingester.addresses };
+}
+
+export { LEVELS };

@@ -109,3 +109,72 @@ export function readOperation(cell: string): Operacion | null {
 export function inVenezuela(lat: number, lng: number): boolean {
   return bboxContains(VENEZUELA_SERVICE_BBOX, { lat, lng });
 }
+
+/**
+ * A cell as a parser hands it: text from CSV, numbers, big integers, booleans and dates from Parquet and
+ * Arrow, a GeoJSON geometry object from GeoParquet, or nothing.
+ */
+export type Cell = string | number | bigint | boolean | Date | object | null | undefined;
+
+/** A cell as text (trimmed): what the report, the preview and the downloads show. */
+export function cellText(cell: Cell): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'string') return cell.trim();
+  if (typeof cell === 'number' || typeof cell === 'bigint' || typeof cell === 'boolean') return String(cell);
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString();
+  return JSON.stringify(cell);
+}
+
+/** A coordinate cell of any type; null when it is not a finite number of degrees. */
+export function readCellDegrees(cell: Cell): number | null {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
+  return typeof cell === 'string' ? readDegrees(cell) : null;
+}
+
+/** A point cell: WKT or 'lat,lng' text, or a GeoJSON Point object (GeoParquet geometry). */
+export function readCellPoint(cell: Cell): { lat: number; lng: number } | null {
+  if (typeof cell === 'string') return readPoint(cell);
+  if (typeof cell !== 'object' || cell === null || cell instanceof Date) return null;
+  const geometry = cell as { type?: unknown; coordinates?: unknown };
+  if (geometry.type !== 'Point' || !Array.isArray(geometry.coordinates)) return null;
+  const [lng, lat] = geometry.coordinates as unknown[];
+  return typeof lng === 'number' && typeof lat === 'number' && Number.isFinite(lng + lat)
+    ? { lat, lng }
+    : null;
+}
+
+/** A price or area cell: numbers as they are, text as `parseAmount` reads it; '' or nothing is undefined. */
+export function readCellAmount(cell: Cell, parse: (text: string) => number): number | undefined {
+  if (typeof cell === 'number') return cell;
+  if (typeof cell === 'bigint') return Number(cell);
+  if (typeof cell !== 'string') return cell === null || cell === undefined ? undefined : Number.NaN;
+  const text = cell.trim();
+  return text === '' ? undefined : parse(text);
+}
+
+/** Milliseconds past which a number in a date column is read as epoch milliseconds (1973 onwards). */
+const EPOCH_MS_FROM = 1e11;
+
+/**
+ * The quarter of a date or quarter cell of any type: '' when empty, null when unreadable. Numbers in a date
+ * column are Excel serial days (30000–80000) or epoch milliseconds (Arrow and Parquet timestamps); a Date is
+ * read in UTC.
+ */
+export function readCellQuarter(cell: Cell, quarterColumn: boolean): string | null {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'string') {
+    const text = cell.trim();
+    if (text === '') return '';
+    return quarterColumn ? readQuarterLabel(text) : readDateQuarter(text);
+  }
+  let time: number | null = null;
+  if (cell instanceof Date) time = cell.getTime();
+  else if (typeof cell === 'bigint') time = Number(cell);
+  else if (typeof cell === 'number' && !quarterColumn) {
+    if (cell >= 30_000 && cell <= 80_000) return readDateQuarter(String(cell));
+    if (Math.abs(cell) >= EPOCH_MS_FROM) time = cell;
+  }
+  if (time === null || !Number.isFinite(time)) return null;
+  const date = new Date(time);
+  return quarterOf(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}

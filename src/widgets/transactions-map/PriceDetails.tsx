@@ -1,5 +1,6 @@
 import { formatNumber, formatPrice } from '../../core/format.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
+import { PRECISION_LABEL } from '../../core/ingest/export.ts';
 import { formatPerM2 } from '../../core/price-scale.ts';
 import type { HexCompare, HexResult, PropertyRow } from '../../../workers/contract.ts';
 import { FiguresTable } from './FiguresTable.tsx';
@@ -30,6 +31,8 @@ function RowFields({ row }: { row: PropertyRow }) {
       <dd>{row.quarter}</dd>
       <dt>{T.colorLabel}</dt>
       <dd>{row.color}</dd>
+      <dt>{T.place}</dt>
+      <dd>{(PRECISION_LABEL as Partial<Record<number, string>>)[row.precision] ?? PRECISION_LABEL[0]}</dd>
     </dl>
   );
 }

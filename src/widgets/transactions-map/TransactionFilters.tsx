@@ -46,6 +46,8 @@ export function TransactionFilters(props: TransactionFiltersProps) {
   const quarters = info?.quarters ?? [];
   const sliderIndex = sliderIndexOf(filter, quarters);
   const loading = (!info || provisional) && !error;
+  // Rows placed from their address (an analyst's file): the one filter that leaves them out.
+  const approximate = (info?.precision ?? []).slice(1).reduce((a, b) => a + b, 0);
   return (
     <form
       className={`explorer__panel${open ? '' : ' explorer__panel--folded'}`}
@@ -150,6 +152,25 @@ export function TransactionFilters(props: TransactionFiltersProps) {
           <option value="Alquiler">{MESSAGES.operation.rental}</option>
         </select>
       </label>
+      {approximate > 0 ? (
+        <label className="explorer__exact">
+          <input
+            type="checkbox"
+            checked={filter.exactOnly === true}
+            onChange={(e) => {
+              const next: EngineFilter = { ...filter };
+              if (e.target.checked) next.exactOnly = true;
+              else delete next.exactOnly;
+              onFilter(next);
+            }}
+          />
+          {MESSAGES.importData.exactOnly}
+          <span className="explorer__exact-hint">
+            {' '}
+            ({fill(MESSAGES.importData.exactOnlyHint, { n: formatNumber(approximate, 0) })})
+          </span>
+        </label>
+      ) : null}
       {props.children}
       <span role="status" className="explorer__count">
         {error ??

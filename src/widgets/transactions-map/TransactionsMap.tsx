@@ -8,6 +8,7 @@ import type {
   StackHit,
 } from '../../map/cluster-map-controller.ts';
 import { useClusterMap } from '../../map/use-cluster-map.ts';
+import { MESSAGES } from '../../core/messages.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useMapSetup } from '../map-config.tsx';
 import { StackList } from '../stack-list/StackList.tsx';
@@ -19,6 +20,12 @@ import { usePriceLayer } from './use-price-layer.ts';
 import { PriceOverlays } from './PriceOverlays.tsx';
 import { viewFigures } from './view-figures.ts';
 import type { TransactionsMapProps } from './props.ts';
+import { shouldFitTo } from '../../core/ingest/builder.ts';
+import { DataToolbar } from './open-data/DataToolbar.tsx';
+import { OpenDataPanel } from './open-data/OpenDataPanel.tsx';
+import { useDropTarget } from './open-data/use-drop-target.ts';
+import { useOpenData } from './open-data/use-open-data.ts';
+import './open-data/open-data.css';
 import './transactions-map.css';
 
 export type { TransactionsMapProps, TransactionsView } from './props.ts';
@@ -126,10 +133,44 @@ export function TransactionsMap(props: TransactionsMapProps) {
 
   useTableLoad(controller, map, mapId, dataUrl, events);
 
+  // The analyst's own file (issue 15): opened from the toolbar or dropped on the map.
+  const [sourceName, setSourceName] = useState<string | null>(null);
+  const openData = useOpenData(controller, (info, name, readMs, bounds) => {
+    setSourceName(name);
+    // The map goes to where the file's rows are (a Caracas file is not a dot on the country).
+    const view = map?.getBounds();
+    const box = view ? ([view.getWest(), view.getSouth(), view.getEast(), view.getNorth()] as const) : null;
+    if (bounds && map && box && shouldFitTo(box, bounds))
+      map.fitBounds(
+        [
+          [bounds[0], bounds[1]],
+          [bounds[2], bounds[3]],
+        ],
+        { padding: 40, maxZoom: 14, duration: 0 },
+      );
+    patchTransactions(mapId, {
+      indexed: info.indexed,
+      source: name,
+      importMs: { read: readMs, build: info.buildMs },
+    });
+    events.current.onLoad?.(info);
+  });
+  const dragging = useDropTarget(map?.getContainer() ?? null, openData.actions.choose);
+  const withData = props.openData !== false;
+
   return (
     <>
       <div ref={mapRef} className="overview__map" data-testid="transactions-map" />
       <PriceOverlays state={price.state} compare={hexagons?.compare ?? null} />
+      {withData ? (
+        <DataToolbar controller={controller} sourceName={sourceName} onOpen={openData.actions.open} />
+      ) : null}
+      {withData ? <OpenDataPanel stage={openData.stage} actions={openData.actions} /> : null}
+      {withData && dragging ? (
+        <div className="explorer__drop" aria-hidden="true">
+          {MESSAGES.importData.dropHere}
+        </div>
+      ) : null}
       {stack ? (
         <StackList
           kind="transactions"

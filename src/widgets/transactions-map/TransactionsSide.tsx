@@ -2,6 +2,7 @@ import { COLORS } from '../../core/colors.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter } from '../../../workers/contract.ts';
 import { PriceLegend, type PriceLegendProps } from './PriceLegend.tsx';
+import { ChartExports } from './open-data/ChartExports.tsx';
 import { QuarterChart } from './QuarterChart.tsx';
 import type { TrendPoint } from './trend-chart.ts';
 
@@ -48,6 +49,7 @@ export function TransactionsSide(props: {
     <aside className="explorer__side" aria-label={T.side}>
       {priceLegend ? <PriceLegend {...priceLegend} /> : <ClusterLegend />}
       {points ? <QuarterChart points={points} filter={filter} onQuarters={onQuarters} /> : null}
+      {points ? <ChartExports points={points} /> : null}
     </aside>
   );
 }

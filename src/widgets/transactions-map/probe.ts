@@ -11,6 +11,10 @@ export interface TransactionsProbe {
   sampleRows: number;
   /** The last view came from the provisional index (its counts are a sample's). */
   provisional: boolean;
+  /** The analyst's file shown (absent: the generated data). */
+  source?: string;
+  /** Its import: reading and ingesting in the import worker, indexing in the cluster worker (ms). */
+  importMs?: { read: number; build: number };
   /** Rows passing the current filter. */
   matching: number;
   /** Items (clusters + points) of the last view and the sum of their counts. */

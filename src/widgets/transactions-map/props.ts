@@ -55,6 +55,11 @@ export interface TransactionsMapProps {
   onQuarterPrices?: (prices: QuarterPrices) => void;
   /** The level breaks ($/m²) of the hexagons just drawn (empty when comparing), for the legend. */
   onHexagonBreaks?: (breaks: readonly number[]) => void;
+  /**
+   * The "open data" toolbar and dialog (a file picker, drag-and-drop onto the map, an address; then column
+   * mapping, progress, the rejected rows) and the export of the view's rows. @default true
+   */
+  openData?: boolean;
   /** Where the map is after a move (the page writes it into the URL). */
   onViewChange?: (view: TransactionsView) => void;
 }

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
-import type { RemoteTable } from '../../../workers/contract.ts';
+import { LOAD_CANCELLED, type RemoteTable } from '../../../workers/contract.ts';
 import { inspectSink } from '../../map/inspect.ts';
 import { forgetTransactions, patchTransactions, publishTransactions } from './probe.ts';
 import type { TransactionsMapProps } from './props.ts';
@@ -70,7 +70,9 @@ export function useTableLoad(
         events.current.onLoad?.(info);
       })
       .catch((reason: unknown) => {
-        if (isEngineClosed(reason) || abort.signal.aborted) return;
+        // A newer load (the analyst's own file) ended this one: nothing went wrong.
+        const superseded = reason instanceof Error && reason.message === LOAD_CANCELLED;
+        if (isEngineClosed(reason) || abort.signal.aborted || superseded) return;
         console.error(reason);
         if (live) events.current.onError?.(MESSAGES.errors.loadData);
       });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatListingPrice } from '../../core/format.ts';
+import { PRECISION_LABEL } from '../../core/ingest/export.ts';
 import type { ClusterMapController, StackHit } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
 import type { PropertyRow } from '../../../workers/contract.ts';
@@ -8,9 +9,11 @@ import type { StackItem } from '../stack-list/StackList.tsx';
 /** Transactions a stack's list reads from the worker at once (the rest are counted). */
 const STACK_PAGE = 30;
 
-/** One line per transaction: operation, price, quarter and colour (text only). */
+/** One line per transaction: operation, price, quarter, colour and an approximate place's level (text only). */
 export function transactionLabel(row: PropertyRow): string {
-  return [row.operation, formatListingPrice(row.price, row.operation), row.quarter, row.color]
+  const labels: Partial<Record<number, string>> = PRECISION_LABEL;
+  const place = row.precision > 0 ? (labels[row.precision] ?? '') : '';
+  return [row.operation, formatListingPrice(row.price, row.operation), row.quarter, row.color, place]
     .filter((p) => p !== '')
     .join(' · ');
 }

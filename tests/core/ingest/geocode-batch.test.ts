@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressKey,
   geocodeBatch,
+  paceFor,
   queriesFor,
   type Address,
 } from '../../../src/core/ingest/geocode-batch.ts';
@@ -100,5 +101,37 @@ describe('batch geocoding', () => {
         minIntervalMs: 5,
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('shared levels', () => {
+  it('two addresses reaching the same coarser query at once ask it once', async () => {
+    const asked: string[] = [];
+    const lookup = async (q: string) => {
+      asked.push(q);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return q === 'Chacao, Caracas' ? { lat: 10.49, lng: -66.85 } : null;
+    };
+    const placed = await geocodeBatch(
+      [address('X', 'Chacao', 'Caracas'), address('Y', 'Chacao', 'Caracas')],
+      lookup,
+      {
+        concurrency: 2,
+      },
+    );
+    expect(asked.filter((q) => q === 'Chacao, Caracas')).toHaveLength(1);
+    expect([...placed.values()].map((p) => p.level)).toEqual(['municipio', 'municipio']);
+  });
+});
+
+describe('paceFor', () => {
+  it('embedded: parallel; public Nominatim: one a second; others: two at once', () => {
+    const page = 'http://127.0.0.1:4173';
+    expect(paceFor('/api/geocoder', page)).toEqual({ concurrency: 6, minIntervalMs: 0 });
+    expect(paceFor('https://nominatim.openstreetmap.org', page)).toEqual({
+      concurrency: 1,
+      minIntervalMs: 1000,
+    });
+    expect(paceFor('https://geo.example.com/nominatim', page)).toEqual({ concurrency: 2, minIntervalMs: 0 });
   });
 });

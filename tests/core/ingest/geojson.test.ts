@@ -34,9 +34,9 @@ describe('geoJsonRows', () => {
     expect(header).toEqual([POINT_COLUMN, 'precio', 'trimestre', 'operacion', 'extra']);
     expect(rows[1]).toEqual(['POINT(-71.63 10.65)', '$ 80.000', '', 'alquiler', '{"a":1}']);
     expect(notPoints).toBe(2);
-    const placed = ingestRows(rows, detectMapping(header));
-    expect(placed.lat).toEqual([10.49, 10.65]);
-    expect(placed.price).toEqual([120_000, 80_000]);
+    const { table } = ingestRows(rows, detectMapping(header));
+    expect([...table.lat]).toEqual([10.49, 10.65]);
+    expect([...table.price]).toEqual([120_000, 80_000]);
   });
 
   it('hostile properties stay plain names and text', () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { detectMapping } from '../../../src/core/ingest/columns.ts';
+import { LabelDictionary, PRECISION, shouldFitTo } from '../../../src/core/ingest/builder.ts';
+import { addressKey, type Address } from '../../../src/core/ingest/geocode-batch.ts';
 import { ingestRows, REJECTION } from '../../../src/core/ingest/rows.ts';
+
+const address = (urbanizacion: string, municipio: string): Address => ({
+  urbanizacion,
+  municipio,
+  ciudad: '',
+  estado: '',
+});
 
 /** A registry export as it comes: ';'-separated, decimal commas, day-first dates, operations in capitals. */
 const HEADER = [
@@ -31,57 +40,126 @@ const ROWS = split(
   ].join('\n'),
 );
 
-describe('ingestRows', () => {
+const labelsOf = (table: { quarter: Uint16Array; quarters: readonly string[] }) =>
+  [...table.quarter].map((q) => table.quarters[q]);
+
+describe('Ingester', () => {
   const mapping = detectMapping(HEADER);
 
-  it('places good rows as columns with their line numbers, reading Venezuelan numbers and dates', () => {
-    const result = ingestRows(ROWS, mapping);
-    expect(result.line).toEqual([2, 3, 12]);
-    expect(result.lat).toEqual([10.4961, 10.49, 10.5]);
-    expect(result.lng).toEqual([-66.8535, -66.85, -66.9]);
-    expect(result.price).toEqual([1_234_500, 1_200, 0]); // an empty price is "not given"
-    expect(result.quarter).toEqual(['2024-T4', '2024-T1', '2024-T1']);
-    expect(result.operation).toEqual(['Venta', 'Alquiler', 'Venta']);
-    expect(result.area[0]).toBe(120.5);
-    expect(result.area.slice(1).every(Number.isNaN)).toBe(true); // empty and 0 are unknown
+  it('places good rows as typed columns, reading Venezuelan numbers and dates', () => {
+    const { table, report } = ingestRows(ROWS, mapping);
+    expect(table.length).toBe(3);
+    expect([...table.lat]).toEqual([10.4961, 10.49, 10.5]);
+    expect([...table.lng]).toEqual([-66.8535, -66.85, -66.9]);
+    expect([...table.price]).toEqual([1_234_500, 1_200, 0]); // an empty price is "not given"
+    expect(labelsOf(table)).toEqual(['2024-T4', '2024-T1', '2024-T1']);
+    expect(table.quarters).toEqual(['2024-T1', '2024-T4']); // sorted, as the engine expects
+    expect([...table.operation]).toEqual([0, 1, 0]);
+    expect(table.area[0]).toBe(120.5);
+    expect([...table.area.slice(1)].every(Number.isNaN)).toBe(true); // empty and 0 are unknown
+    expect([...table.precision]).toEqual([0, 0, 0]);
+    expect(report.placed).toBe(3);
+    expect(report.rows).toBe(ROWS.length);
   });
 
   it('counts every other row by reason with its line; nothing is dropped without one', () => {
-    const { rejected, toGeocode, swapped, line } = ingestRows(ROWS, mapping);
-    expect(rejected.counts).toEqual({
+    const { report, addresses } = ingestRows(ROWS, mapping);
+    expect(report.rejected.counts).toEqual({
       [REJECTION.outside]: 2, // a3 (swapped, not fixed unless asked) and a6
       [REJECTION.noCoordinates]: 1,
       [REJECTION.price]: 1,
       [REJECTION.date]: 1,
       [REJECTION.operation]: 1,
       [REJECTION.duplicate]: 1,
+      [REJECTION.address]: 1, // a4: nobody placed its address
     });
-    expect(rejected.examples[REJECTION.outside]?.map((e) => e.line)).toEqual([4, 7]);
-    expect(rejected.rows.map((r) => r.line).sort((a, b) => a - b)).toEqual([4, 6, 7, 8, 9, 10, 11]);
-    expect(toGeocode.map((g) => [g.line, g.address.urbanizacion, g.address.municipio])).toEqual([
-      [5, 'Los Palos Grandes', 'Chacao'],
-    ]);
-    expect(swapped).toBe(1);
-    const accounted = line.length + toGeocode.length + rejected.rows.length;
-    expect(accounted).toBe(ROWS.length);
+    expect(report.rejected.examples[REJECTION.outside]?.map((e) => e.line)).toEqual([4, 7]);
+    expect(report.rejected.rows.map((r) => r.line)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(report.rejected.rows[0]?.cells[0]).toBe('a3');
+    expect(addresses.map((a) => [a.urbanizacion, a.municipio])).toEqual([['Los Palos Grandes', 'Chacao']]);
+    expect(report.swapped).toBe(1);
+    expect(report.placed + report.rejected.rows.length).toBe(ROWS.length);
   });
 
   it('swaps only when the analyst asks, and only the rows that fit swapped', () => {
-    const result = ingestRows(ROWS, mapping, { swapCoordinates: true });
-    expect(result.line).toEqual([2, 3, 4, 12]);
-    expect(result.lat[2]).toBe(10.49);
-    expect(result.lng[2]).toBe(-66.85);
-    expect(result.rejected.counts[REJECTION.outside]).toBe(1); // Madrid stays out
+    const { table, report } = ingestRows(ROWS, mapping, { swapCoordinates: true });
+    expect(table.length).toBe(4);
+    expect(table.lat[3]).toBe(10.49);
+    expect(table.lng[3]).toBe(-66.85);
+    expect(report.swapApplied).toBe(true);
+    expect(report.rejected.counts[REJECTION.outside]).toBe(1); // Madrid stays out
+  });
+
+  it('places address rows where the geocoder put them, with the level reached', () => {
+    const placements = new Map([
+      [
+        addressKey(address('Los Palos Grandes', 'Chacao')),
+        { lat: 10.497, lng: -66.844, level: 'municipio' as const },
+      ],
+    ]);
+    const { table, report } = ingestRows(ROWS, mapping, { placements });
+    expect(table.length).toBe(4);
+    expect(table.precision[3]).toBe(PRECISION.municipio);
+    expect(report.geocoded.municipio).toBe(1);
+    expect(report.rejected.counts[REJECTION.address]).toBeUndefined();
   });
 
   it('a file without an operation column takes the default; the first line can be set', () => {
-    const result = ingestRows(
-      [['10.5', '-66.9']],
+    const { table, report } = ingestRows(
+      [
+        ['10.5', '-66.9'],
+        ['x', 'y'],
+      ],
       { lat: 0, lng: 1 },
-      { defaultOperation: 'Alquiler', firstLine: 7 },
+      {
+        defaultOperation: 'Alquiler',
+        firstLine: 7,
+      },
     );
-    expect(result.operation).toEqual(['Alquiler']);
-    expect(result.line).toEqual([7]);
-    expect(result.quarter).toEqual(['']);
+    expect([...table.operation]).toEqual([1]);
+    expect(table.quarters).toEqual(['']);
+    expect(report.rejected.rows[0]?.line).toBe(8);
+  });
+
+  it('reads typed cells as Parquet and Arrow hand them: numbers, dates, GeoJSON points', () => {
+    const rows = [
+      [{ type: 'Point', coordinates: [-66.9, 10.5] }, 250_000, new Date(Date.UTC(2024, 10, 5)), 'VENTA', 7n],
+      [null, 90_000.5, 1_700_000_000_000, 'renta', 8n],
+      [{ type: 'Point', coordinates: [-66.8, 10.4] }, 'mucho', null, 'venta', 9n],
+    ];
+    const { table, report } = ingestRows(rows, { point: 0, price: 1, date: 2, operation: 3, id: 4 });
+    expect(table.length).toBe(1);
+    expect(table.quarters).toEqual(['2024-T4']);
+    expect(report.rejected.counts).toEqual({ [REJECTION.noCoordinates]: 1, [REJECTION.price]: 1 });
+    expect(report.rejected.rows[0]?.cells).toEqual(['', '90000.5', '1700000000000', 'renta', '8']);
+  });
+
+  it('keeps labels within the table caps: long colours read as none', () => {
+    const rows = [
+      ['10.5', '-66.9', 'x'.repeat(65)],
+      ['10.5', '-66.9', 'rojo'],
+    ];
+    const { table } = ingestRows(rows, { lat: 0, lng: 1, color: 2 });
+    expect(table.colors).toEqual(['', 'rojo']);
+    expect([...table.color]).toEqual([0, 1]);
+  });
+});
+
+describe('LabelDictionary', () => {
+  it('gives labels past the cap the empty label', () => {
+    const d = new LabelDictionary(3);
+    expect([d.code('b'), d.code('a'), d.code('c'), d.code('d'), d.code('a')]).toEqual([0, 1, 2, 2, 1]);
+    expect(d.labels).toEqual(['b', 'a', '']);
+    expect(d.sorted()).toEqual({ labels: ['', 'a', 'b'], remap: new Uint16Array([2, 1, 0]) });
+  });
+});
+
+describe('shouldFitTo', () => {
+  const country: [number, number, number, number] = [-73.5, 0.6, -59.7, 12.3];
+  it('moves to rows outside the view or far smaller than it, not to rows that fill it', () => {
+    expect(shouldFitTo(country, [-67.1, 10.3, -66.7, 10.6])).toBe(true); // Caracas
+    expect(shouldFitTo(country, [-73, 1, -60, 12])).toBe(false); // the whole country
+    expect(shouldFitTo([-67.2, 10.2, -66.6, 10.7], [-71.7, 10.3, -66.7, 10.7])).toBe(true); // Maracaibo is out
+    expect(shouldFitTo(country, [-72, 5, -62, 7])).toBe(false); // a wide band
   });
 });

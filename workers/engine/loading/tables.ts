@@ -10,7 +10,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** An empty table of `rows` rows with the given dictionaries; `area` adds the built-area column. */
 export function allocateRows(
   rows: number,
-  like: Pick<PropertyTable, 'quarters' | 'colors' | 'area'>,
+  like: Pick<PropertyTable, 'quarters' | 'colors' | 'area' | 'precision'>,
   shared: boolean,
 ): Mutable<PropertyTable> {
   const table: Mutable<PropertyTable> = {
@@ -25,6 +25,7 @@ export function allocateRows(
     colors: like.colors,
   };
   if (like.area) table.area = allocate(Float32Array, rows, shared).subarray(0, rows);
+  if (like.precision) table.precision = allocate(Uint8Array, rows, shared).subarray(0, rows);
   return table;
 }
 
@@ -48,6 +49,7 @@ export function copyRows(part: PropertyTable, into: PropertyTable, at: number): 
   into.quarter.set(part.quarter, at);
   into.color.set(part.color, at);
   if (into.area && part.area) into.area.set(part.area, at);
+  if (into.precision && part.precision) into.precision.set(part.precision, at);
 }
 
 /** The table in shared memory (a copy), for a pool to read. */
@@ -62,6 +64,7 @@ export function isShared(table: PropertyTable): boolean {
   const columns: ArrayBufferView[] = [table.lng, table.lat, table.price, table.operation, table.quarter];
   columns.push(table.color);
   if (table.area) columns.push(table.area);
+  if (table.precision) columns.push(table.precision);
   return (
     typeof SharedArrayBuffer === 'function' && columns.every((c) => c.buffer instanceof SharedArrayBuffer)
   );
@@ -83,6 +86,7 @@ export function stridedSample(table: PropertyTable, size: number): PropertyTable
     sample.quarter[i] = table.quarter[row] ?? 0;
     sample.color[i] = table.color[row] ?? 0;
     if (sample.area && table.area) sample.area[i] = table.area[row] ?? 0;
+    if (sample.precision && table.precision) sample.precision[i] = table.precision[row] ?? 0;
   }
   return sample;
 }

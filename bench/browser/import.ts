@@ -1,0 +1,413 @@
+/**
+ * Import benchmark (issue 15): an analyst's file from local disk through the explorer's real UI in headless
+ * Chromium — 'Abrir datos', the file input, 'Cargar en el mapa' — to the first clusters drawn, beside a
+ * naive main-thread peer (the whole file read at once, split / row objects, GeoJSON into MapLibre's clustered
+ * source), in the same run:
+ *   npx tsx bench/browser/import.ts [--csv 1000000] [--parquet 1000000,5000000] [--runs 3] [--once 10000000]
+ *                                   [--peers ours,naive] [--port-base 4294] [--out import]
+ * Files: the dirty CSV of `npm run data` (Windows-1252, ';', decimal commas, dd/mm/aaaa, one bad row in ten)
+ * with a note column to ~100 bytes a row; Parquet (snappy, 100k-row groups). --once sizes run once, ours only.
+ * Per run: first clusters (from the click on 'Cargar en el mapa'), main-thread long tasks during the load,
+ * the page's peak JS heap (sampled) and the renderer process's peak RSS (VmHWM: the page, its workers and
+ * their ArrayBuffers). A fresh browser per run, so the peak is that run's. Writes bench/results/import.json/md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { generateTransactionsTable } from '../../src/datagen/index.ts';
+import { csvLines, windows1252 } from '../../src/datagen/transaction-files.ts';
+import { writeParquetFile } from '../../scripts/lib/transaction-formats.ts';
+import { fmtMs, machine, markdownTable, median, writeResults } from '../lib/report.ts';
+
+const { values } = parseArgs({
+  options: {
+    csv: { type: 'string', default: '1000000' },
+    parquet: { type: 'string', default: '1000000,5000000' },
+    once: { type: 'string', default: '' },
+    runs: { type: 'string', default: '3' },
+    peers: { type: 'string', default: 'ours,naive' },
+    'port-base': { type: 'string', default: '4294' },
+    'cap-s': { type: 'string', default: '240' },
+    /** Results file name in bench/results (a partial rerun does not overwrite the full one). */
+    out: { type: 'string', default: 'import' },
+  },
+});
+const list = (text: string) =>
+  text
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+const RUNS = Math.max(1, Number(values.runs));
+const CAP_MS = Number(values['cap-s']) * 1000;
+const APP_PORT = Number(values['port-base']);
+const PEER_PORT = APP_PORT + 1;
+const PEERS = new Set(values.peers.split(','));
+const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
+const DIR = join(tmpdir(), 'mapas-import-bench');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'];
+
+interface Job {
+  format: 'csv' | 'parquet';
+  rows: number;
+  path: string;
+  /** Rows a correct import places. */
+  placed: number;
+  runs: number;
+  peers: ('ours' | 'naive')[];
+}
+
+interface Sample {
+  ms: number;
+  /** Of which: reading and ingesting (import worker), indexing (cluster worker). */
+  readMs?: number;
+  buildMs?: number;
+  inspectMs?: number;
+  longTasks: number;
+  worstTask: number;
+  heapMb: number;
+  rssMb: number;
+  rows: number;
+  error?: string;
+}
+
+/** The dirty CSV with a note column, written in slices (~100 bytes a row). */
+async function writeCsv(path: string, rows: number): Promise<void> {
+  const table = generateTransactionsTable({ count: rows, seed: 1 });
+  const out = createWriteStream(path);
+  const note = 'Inmueble registrado en la oficina subalterna';
+  for (let from = 0; from < rows; from += 50_000) {
+    const text = csvLines(table, from, Math.min(rows, from + 50_000), true)
+      .split('\r\n')
+      .map((line, i) => (line === '' ? line : `${line};${from === 0 && i === 0 ? 'Nota' : note}`))
+      .join('\r\n');
+    if (!out.write(windows1252(text))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+async function prepare(format: 'csv' | 'parquet', rows: number): Promise<string> {
+  mkdirSync(DIR, { recursive: true });
+  const path = join(DIR, `transacciones-${String(rows)}.${format}`);
+  if (existsSync(path)) return path;
+  console.log(`generando ${path}…`);
+  if (format === 'csv') await writeCsv(path, rows);
+  else writeParquetFile(path, generateTransactionsTable({ count: rows, seed: 1 }), rows);
+  return path;
+}
+
+function serve(args: string[], port: number): ChildProcess {
+  return spawn(
+    process.execPath,
+    [VITE_BIN, 'preview', ...args, '--port', String(port), '--strictPort', '--logLevel', 'silent'],
+    { stdio: 'ignore', detached: true },
+  );
+}
+
+function stop(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+/** Peak RSS (VmHWM) of the browser's renderer processes, in MB. */
+async function rendererPeakMb(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  let peak = 0;
+  for (const p of info.processInfo.filter((x) => x.type === 'renderer')) {
+    try {
+      const status = readFileSync(`/proc/${String(p.id)}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      /* gone */
+    }
+  }
+  return peak;
+}
+
+/** Long tasks and a JS heap sampler, installed before any page script. */
+async function instrument(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lt: number[]; __heap: number };
+    w.__lt = [];
+    w.__heap = 0;
+    new PerformanceObserver((entries) => {
+      for (const e of entries.getEntries()) w.__lt.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    setInterval(() => {
+      const used = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
+      w.__heap = Math.max(w.__heap, used ?? 0);
+    }, 50);
+  });
+}
+
+const resetMeters = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __lt: number[]; __heap: number };
+    w.__lt = [];
+    w.__heap = 0;
+  });
+const readMeters = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __lt: number[]; __heap: number };
+    return {
+      tasks: w.__lt.length,
+      worst: w.__lt.length ? Math.max(...w.__lt) : 0,
+      heapMb: w.__heap / 2 ** 20,
+    };
+  });
+
+/** Ours: the built demo's explorer, through its open-data dialog. */
+async function runOurs(browser: Browser, job: Job): Promise<Sample> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await instrument(page);
+  await page.goto(`http://127.0.0.1:${String(APP_PORT)}/?pruebas#/transacciones?n=1000`);
+  await page.waitForFunction(() => window.__mapas?.explorer?.indexed === 1000, null, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Abrir datos' }).click();
+  const t0 = Date.now();
+  await page.getByLabel('Archivo de transacciones').setInputFiles(job.path);
+  const load = page.getByRole('button', { name: 'Cargar en el mapa' });
+  await load.waitFor({ timeout: 60_000 });
+  const inspectMs = Date.now() - t0;
+  await resetMeters(page);
+  const ms = await page.evaluate(
+    async ({ placed, cap }) => {
+      const button = [...document.querySelectorAll('button')].find(
+        (b) => b.textContent === 'Cargar en el mapa',
+      );
+      if (!button) throw new Error('no load button');
+      const t = performance.now();
+      button.click();
+      // First clusters: the new table indexed and a deck frame drawn with all of its rows in view.
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 20));
+        const p = window.__mapas?.explorer;
+        if (p && p.indexed === placed && p.drawnAt > t && p.drawnSum === placed) return p.drawnAt - t;
+        if (performance.now() - t > cap) throw new Error(`sin grupos tras ${String(cap)} ms`);
+      }
+    },
+    { placed: job.placed, cap: CAP_MS },
+  );
+  const meters = await readMeters(page);
+  const split = await page.evaluate(() => window.__mapas?.explorer?.importMs ?? null);
+  const rssMb = await rendererPeakMb(browser); // before the page closes and its renderer exits
+  await page.close();
+  return {
+    ms,
+    ...(split ? { readMs: split.read, buildMs: split.build } : {}),
+    inspectMs,
+    rssMb,
+    longTasks: meters.tasks,
+    worstTask: meters.worst,
+    heapMb: meters.heapMb,
+    rows: job.placed,
+  };
+}
+
+/** The naive peer: the same file through a main-thread parse into MapLibre's clustered source. */
+async function runNaive(browser: Browser, job: Job): Promise<Sample> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await instrument(page);
+  await page.goto(`http://127.0.0.1:${String(PEER_PORT)}/naive.html`);
+  await page.waitForFunction(() => window.__peer !== undefined);
+  await page.locator('#file').setInputFiles(job.path);
+  await resetMeters(page);
+  const ms = await Promise.race([
+    page.evaluate(() => window.__peer?.load(0) ?? Promise.reject(new Error('no peer'))),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => {
+        reject(new Error(`no terminó en ${String(CAP_MS / 1000)} s`));
+      }, CAP_MS),
+    ),
+  ]);
+  const meters = await readMeters(page);
+  const rows = await page.evaluate(() => (window as unknown as { __rows?: number }).__rows ?? 0);
+  const rssMb = await rendererPeakMb(browser);
+  await page.close();
+  return { ms, longTasks: meters.tasks, worstTask: meters.worst, heapMb: meters.heapMb, rssMb, rows };
+}
+
+async function measure(job: Job, peer: 'ours' | 'naive'): Promise<Sample> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    return peer === 'ours' ? await runOurs(browser, job) : await runNaive(browser, job);
+  } catch (error) {
+    const rssMb = await rendererPeakMb(browser).catch(() => Number.NaN);
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return {
+      ms: Number.NaN,
+      longTasks: Number.NaN,
+      worstTask: Number.NaN,
+      heapMb: Number.NaN,
+      rssMb,
+      rows: 0,
+      error: message,
+    };
+  } finally {
+    await browser.close().catch(() => undefined);
+  }
+}
+
+async function jobs(): Promise<Job[]> {
+  const out: Job[] = [];
+  const peers = (['ours', 'naive'] as const).filter((p) => PEERS.has(p));
+  for (const rows of list(values.csv)) {
+    const path = await prepare('csv', rows);
+    // One row in ten of the dirty file is bad (rows 9, 19, …).
+    out.push({ format: 'csv', rows, path, placed: rows - Math.floor(rows / 10), runs: RUNS, peers });
+  }
+  for (const rows of list(values.parquet))
+    out.push({
+      format: 'parquet',
+      rows,
+      path: await prepare('parquet', rows),
+      placed: rows,
+      runs: RUNS,
+      peers,
+    });
+  for (const rows of list(values.once))
+    out.push({
+      format: 'parquet',
+      rows,
+      path: await prepare('parquet', rows),
+      placed: rows,
+      runs: 1,
+      peers: ['ours'],
+    });
+  return out;
+}
+
+function report(
+  results: { job: Job; peer: string; samples: Sample[] }[],
+  conditions: Record<string, string>,
+): void {
+  const med = (samples: Sample[], key: keyof Sample) =>
+    median(samples.map((s) => Number(s[key])).filter(Number.isFinite));
+  const rows = results.map(({ job, peer, samples }) => {
+    const ok = samples.filter((s) => !s.error);
+    const failed = samples.filter((s) => s.error);
+    const mb = (statSync(job.path).size / 2 ** 20).toFixed(0);
+    return [
+      `${job.format.toUpperCase()} ${job.rows.toLocaleString('es-VE')} (${mb} MB)`,
+      peer === 'ours' ? 'explorer (import worker)' : 'naive main thread',
+      ok.length > 0 ? fmtMs(med(ok, 'ms')) : `— (${failed[0]?.error ?? 'falló'})`,
+      ok.length > 0 && peer === 'ours' ? `${fmtMs(med(ok, 'readMs'))} + ${fmtMs(med(ok, 'buildMs'))}` : '—',
+      ok.length > 0 && peer === 'ours' ? fmtMs(med(ok, 'inspectMs')) : '—',
+      ok.length > 0 ? `${String(med(ok, 'longTasks'))} / ${fmtMs(med(ok, 'worstTask'))}` : '—',
+      ok.length > 0 ? med(ok, 'heapMb').toFixed(0) : '—',
+      Number.isFinite(med(samples, 'rssMb')) ? med(samples, 'rssMb').toFixed(0) : '—',
+      `${String(ok.length)}/${String(samples.length)}`,
+    ];
+  });
+  const markdown = [
+    '## Import benchmark: an analyst’s file to the first clusters (issue 15)',
+    '',
+    `Machine: ${JSON.stringify(machine())}; ${JSON.stringify(conditions)} (1-minute load averages; the box is shared ` +
+      'with other engineers). Headless Debian Chromium (SwiftShader), 1280×800, a fresh browser per run, the file on ' +
+      'local disk chosen through the file input. Explorer: from the click on «Cargar en el mapa» (the mapping step ' +
+      'already shown; «mapping step» is the time from choosing the file to it) to the first deck.gl frame with every ' +
+      'placed row clustered in view; «read + index» splits it into the import worker reading and ingesting the ' +
+      'file and the cluster worker indexing the table (the rest: transfers, first queries, drawing). Naive peer: the whole file read on the main thread (CSV: TextDecoder + split; ' +
+      'Parquet: hyparquet row objects), one GeoJSON feature object per row, MapLibre’s clustered source, to `idle`. ' +
+      'Long tasks: main-thread tasks over 50 ms during the load (count / worst). JS heap: the page’s peak ' +
+      '`usedJSHeapSize` (main thread only). Renderer RSS: peak resident memory of the renderer process, which ' +
+      'holds the page, its workers and their ArrayBuffers (an upper bound of JS heap + worker memory). Medians of ' +
+      'the successful runs.',
+    '',
+    markdownTable(
+      [
+        'file',
+        'peer',
+        'first clusters',
+        'of which read + index',
+        'mapping step',
+        'long tasks',
+        'JS heap MB',
+        'renderer RSS MB',
+        'runs ok',
+      ],
+      rows,
+    ),
+  ].join('\n');
+  console.log(writeResults(values.out, { machine: machine(), conditions, results }, markdown));
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  for (const args of [[], ['--config', 'bench/browser/vite.config.ts']]) {
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', ...args], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('build failed');
+  }
+  const planned = await jobs();
+  const servers = [serve([], APP_PORT), serve(['--config', 'bench/browser/vite.config.ts'], PEER_PORT)];
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      servers.forEach(stop);
+      process.exit(130);
+    });
+  try {
+    await waitFor(`http://127.0.0.1:${String(APP_PORT)}/`);
+    await waitFor(`http://127.0.0.1:${String(PEER_PORT)}/naive.html`);
+    const results: { job: Job; peer: string; samples: Sample[] }[] = [];
+    for (const job of planned)
+      for (const peer of job.peers) {
+        const samples: Sample[] = [];
+        for (let r = 0; r < job.runs; r++) {
+          const sample = await measure(job, peer);
+          console.log(
+            job.format,
+            job.rows,
+            peer,
+            r,
+            JSON.stringify(sample),
+            'load',
+            loadavg()[0]?.toFixed(2),
+          );
+          samples.push(sample);
+          // A peer that cannot finish once is not tried again at this size.
+          if (sample.error && peer === 'naive') break;
+        }
+        results.push({ job, peer, samples });
+      }
+    report(results, {
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' '),
+      runs: String(RUNS),
+    });
+  } finally {
+    servers.forEach(stop);
+  }
+}
+
+await main();

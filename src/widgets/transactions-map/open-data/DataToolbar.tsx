@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { fill, MESSAGES } from '../../../core/messages.ts';
+import type { ClusterMapController } from '../../../map/cluster-map-controller.ts';
+import type { ExportFormat } from '../../../../workers/contract.ts';
+import { baseName, downloadBlob } from './download.ts';
+
+const T = MESSAGES.importData;
+
+/**
+ * The explorer's data buttons over the map: "Abrir datos" and the export of the rows under the filter in
+ * the view (CSV, GeoJSON; written in the cluster worker). Says which data is shown.
+ */
+export function DataToolbar(props: {
+  controller: ClusterMapController | null;
+  sourceName: string | null;
+  onOpen: () => void;
+}) {
+  const { controller, sourceName } = props;
+  const [error, setError] = useState<string | null>(null);
+  const exportAs = (format: ExportFormat) => {
+    if (!controller) return;
+    setError(null);
+    controller.exportView(format).then(
+      (bytes) => {
+        const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/geo+json';
+        const name = `${baseName(sourceName ?? 'transacciones')}-vista.${format === 'csv' ? 'csv' : 'geojson'}`;
+        downloadBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
+      },
+      (reason: unknown) => {
+        setError(fill(T.exportFailed, { reason: reason instanceof Error ? reason.message : String(reason) }));
+      },
+    );
+  };
+  return (
+    <div className="explorer__data" role="group" aria-label={T.exportView}>
+      <p className="explorer__data-source">
+        {sourceName ? fill(T.source, { name: sourceName }) : T.generated}
+      </p>
+      <button type="button" className="explorer__data-open" onClick={props.onOpen}>
+        {T.open}
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          exportAs('csv');
+        }}
+        disabled={!controller}
+      >
+        {T.exportCsv}
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          exportAs('geojson');
+        }}
+        disabled={!controller}
+      >
+        {T.exportGeoJson}
+      </button>
+      {error ? <p role="alert">{error}</p> : null}
+    </div>
+  );
+}

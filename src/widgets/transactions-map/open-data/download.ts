@@ -1,0 +1,22 @@
+/** Hands the browser a file to save (an object URL on a temporary link, revoked right after). */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 0);
+}
+
+export function downloadText(text: string, filename: string, type: string): void {
+  downloadBlob(new Blob([text], { type }), filename);
+}
+
+/** A file name from the analyst's file's, without its extension: 'ventas.csv' → 'ventas'. */
+export const baseName = (name: string): string =>
+  name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'datos';

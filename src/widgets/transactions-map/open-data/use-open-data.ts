@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { detectMapping, type ColumnMapping } from '../../../core/ingest/columns.ts';
+import type { IngestReport } from '../../../core/ingest/rows.ts';
+import { fill, MESSAGES } from '../../../core/messages.ts';
+import type { ClusterMapController } from '../../../map/cluster-map-controller.ts';
+import { useGeocoderSetup } from '../../../state/geocoder-api.ts';
+import { isEngineClosed } from '../../../../workers/client.ts';
+import type { LoadResult } from '../../../../workers/contract.ts';
+import { ImportClient, isImportCancelled } from '../../../../workers/import-client.ts';
+import type { ImportPreview, ImportProgress, ImportSource } from '../../../../workers/import/contract.ts';
+import { baseName, downloadBlob } from './download.ts';
+import { geocodeAddresses, importTable, reloadSource, type ImportPlan } from './import-flow.ts';
+import { recallMapping, rememberMapping } from './mapping-memory.ts';
+
+const T = MESSAGES.importData;
+
+/** Where the analyst is in opening a file. */
+export type OpenDataStage =
+  | { kind: 'closed' }
+  | { kind: 'start'; message: string | null }
+  | { kind: 'inspecting'; name: string }
+  | {
+      kind: 'mapping';
+      source: ImportSource;
+      preview: ImportPreview;
+      mapping: ColumnMapping;
+      defaultOperation: 'Venta' | 'Alquiler';
+    }
+  | { kind: 'reading'; name: string; progress: ImportProgress | null }
+  | { kind: 'geocoding'; name: string; done: number; total: number }
+  | {
+      kind: 'report';
+      preview: ImportPreview;
+      report: IngestReport;
+      plan: ImportPlan;
+      rejectedCsv: Uint8Array;
+    };
+
+export interface OpenDataActions {
+  open: () => void;
+  close: () => void;
+  choose: (source: ImportSource) => void;
+  setMapping: (mapping: ColumnMapping, defaultOperation: 'Venta' | 'Alquiler') => void;
+  load: () => void;
+  cancel: () => void;
+  skipGeocoding: () => void;
+  swapFix: () => void;
+  downloadRejected: () => void;
+}
+
+/**
+ * The "open data" flow of the transactions map: file or URL → preview and column mapping (detected, or
+ * remembered for this header) → read in the import worker with progress → address-only rows geocoded →
+ * the table into the controller (the map's previous data stays until then: a cancel or a failure leaves it)
+ * → the report. `onLoaded` hears of the new data as the page hears of any load.
+ */
+export function useOpenData(
+  controller: ClusterMapController | null,
+  onLoaded: (
+    info: LoadResult,
+    name: string,
+    readMs: number,
+    bounds: [number, number, number, number] | null,
+  ) => void,
+): { stage: OpenDataStage; actions: OpenDataActions } {
+  const [stage, setStage] = useState<OpenDataStage>({ kind: 'closed' });
+  const geocoder = useGeocoderSetup();
+  const client = useRef<ImportClient | null>(null);
+  const geocoding = useRef<AbortController | null>(null);
+  const current = useRef(stage);
+  const loaded = useRef(onLoaded);
+  useLayoutEffect(() => {
+    current.current = stage;
+    loaded.current = onLoaded;
+  });
+
+  const worker = () => (client.current ??= new ImportClient());
+  useEffect(
+    () => () => {
+      client.current?.cancel();
+      geocoding.current?.abort();
+    },
+    [],
+  );
+
+  const fail = useCallback((error: unknown) => {
+    if (isImportCancelled(error) || isEngineClosed(error)) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    setStage({ kind: 'start', message: fill(T.failed, { reason }) });
+  }, []);
+
+  const choose = useCallback(
+    (source: ImportSource) => {
+      const name = source.kind === 'file' ? source.name : source.url;
+      // A file dropped while another is read replaces it: the old read stops first.
+      const busy = current.current.kind;
+      if (busy === 'reading' || busy === 'geocoding' || busy === 'inspecting') {
+        geocoding.current?.abort();
+        client.current?.cancel();
+      }
+      setStage({ kind: 'inspecting', name });
+      worker()
+        .inspect(source)
+        .then((preview) => {
+          const mapping = recallMapping(preview.header) ?? detectMapping(preview.header);
+          setStage({ kind: 'mapping', source, preview, mapping, defaultOperation: 'Venta' });
+        }, fail);
+    },
+    [fail],
+  );
+
+  const run = useCallback(
+    (plan: ImportPlan, preview: ImportPreview) => {
+      const name = preview.name;
+      setStage({ kind: 'reading', name, progress: null });
+      const hooks = {
+        onProgress: (progress: ImportProgress) => {
+          if (current.current.kind === 'reading') setStage({ kind: 'reading', name, progress });
+        },
+        geocode: (addresses: Parameters<typeof geocodeAddresses>[1]) => {
+          const stop = new AbortController();
+          geocoding.current = stop;
+          setStage({ kind: 'geocoding', name, done: 0, total: addresses.length });
+          return geocodeAddresses(geocoder, addresses, stop.signal, (done, total) => {
+            setStage({ kind: 'geocoding', name, done, total });
+          });
+        },
+      };
+      importTable(worker(), plan, hooks)
+        .then(async (outcome) => {
+          if (!controller) return;
+          // The first call hands over this table; a worker crash later re-reads the file instead.
+          let first: typeof outcome.table | null = outcome.table;
+          const again = reloadSource(plan, outcome.placements);
+          const info = await controller.load(() => {
+            const table = first;
+            first = null;
+            return table ?? again();
+          });
+          loaded.current(info, name, outcome.summary.elapsedMs, outcome.bounds);
+          setStage({
+            kind: 'report',
+            preview,
+            report: outcome.report,
+            plan,
+            rejectedCsv: outcome.rejectedCsv,
+          });
+        })
+        .catch(fail);
+    },
+    [controller, geocoder, fail],
+  );
+
+  const actions: OpenDataActions = {
+    open: () => {
+      setStage({ kind: 'start', message: null });
+    },
+    close: () => {
+      client.current?.cancel();
+      setStage({ kind: 'closed' });
+    },
+    choose,
+    setMapping: (mapping, defaultOperation) => {
+      const s = current.current;
+      if (s.kind === 'mapping') setStage({ ...s, mapping, defaultOperation });
+    },
+    load: () => {
+      const s = current.current;
+      if (s.kind !== 'mapping') return;
+      rememberMapping(s.preview.header, s.mapping);
+      const options = { mapping: s.mapping, defaultOperation: s.defaultOperation };
+      run({ source: s.source, options, swapCoordinates: false }, s.preview);
+    },
+    cancel: () => {
+      geocoding.current?.abort();
+      client.current?.cancel();
+      setStage({ kind: 'start', message: T.cancelled });
+    },
+    skipGeocoding: () => {
+      geocoding.current?.abort();
+    },
+    swapFix: () => {
+      const s = current.current;
+      if (s.kind === 'report') run({ ...s.plan, swapCoordinates: true }, s.preview);
+    },
+    downloadRejected: () => {
+      const s = current.current;
+      if (s.kind !== 'report') return;
+      const blob = new Blob([s.rejectedCsv as Uint8Array<ArrayBuffer>], { type: 'text/csv;charset=utf-8' });
+      downloadBlob(blob, `${baseName(s.preview.name)}-rechazadas.csv`);
+    },
+  };
+  return { stage, actions };
+}

@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { IdSet } from '../../../src/core/ingest/id-set.ts';
+
+describe('IdSet', () => {
+  it('answers like a Set of strings (numbers as their text), across growth', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: 0, max: 50 })), {
+          maxLength: 3000,
+        }),
+        (ids) => {
+          const set = new IdSet(1);
+          const reference = new Set<string>();
+          for (const id of ids) {
+            const key = String(id);
+            expect(set.add(id)).toBe(!reference.has(key));
+            reference.add(key);
+          }
+          expect(set.size).toBe(reference.size);
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('keeps a million distinct generated ids apart', () => {
+    const set = new IdSet(1000);
+    let duplicates = 0;
+    for (let i = 0; i < 1_000_000; i++) if (!set.add(`tx-${String(i)}`)) duplicates++;
+    expect(duplicates).toBe(0);
+    expect(set.add('tx-999999')).toBe(false);
+  });
+});
