@@ -98,6 +98,8 @@ export class EngineHost implements ClusterEngineApi {
     if (!this.usePool(input)) return this.engine.load(input);
     const problem = tableProblem(input);
     if (problem) return fail(`Tabla inválida: ${problem}.`);
+    // A new table starts without a filter (and the old index's memory goes before the new one is built).
+    this.engine.clear();
     const run = this.begin();
     return this.index(isShared(input) ? input : sharedCopy(input), run, null).finally(() => {
       this.end(run);
