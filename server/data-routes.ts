@@ -7,15 +7,21 @@ import type { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 import { ByteCache } from './byte-cache.ts';
-import { type Handler, intParam, sendBytes, sendError, writeDataHead } from './http.ts';
+import { BadRequest, type Handler, intParam, sendBytes, sendError, writeDataHead } from './http.ts';
 import { accepts } from './compressed-assets.ts';
 import { ClientGone, Pacer, WorkGate, writeAll } from './paced.ts';
 
 const gzipAsync = promisify(gzip);
 
-/** Largest synthetic sets the service builds (10k … 5M). JSON listings stay smaller. */
+/** Largest synthetic sets the service builds. JSON listings stay smaller. */
 const MAX_LISTINGS = 200_000;
-const MAX_TRANSACTIONS = 5_000_000;
+/**
+ * Transactions: a set may have up to 10M rows, but one answer carries at most 5M of them (a row range,
+ * `from`/`to`): the server never holds more than one 5M-row table per answer (145 MB), which is what its
+ * RSS guarantee (bench/server-load.ts) was measured with. A client loads a larger set in ranges.
+ */
+const MAX_TRANSACTIONS = 10_000_000;
+export const MAX_TRANSACTION_ROWS_PER_ANSWER = 5_000_000;
 const MAX_SEED = 2 ** 31 - 1;
 const MAX_AGENCIES = 200;
 const MAX_PER_AGENCY = 2_000;
@@ -85,13 +91,21 @@ class Keeper {
   }
 }
 
-/** The VEPT table of `count` transactions, filled a slice at a time; its length is known before any row. */
-async function sendTransactions(res: ServerResponse, key: string, count: number, seed: number) {
+/** Rows [from, to) of a transaction set as one VEPT table; its length is known before any row is sent. */
+interface RowRange {
+  seed: number;
+  from: number;
+  to: number;
+}
+
+/** The VEPT table of a row range, filled a slice at a time; its length is known before any row. */
+async function sendTransactions(res: ServerResponse, key: string, range: RowRange) {
   const pacer = new Pacer(res);
-  const table = allocateTransactions(count);
+  const { seed, from, to } = range;
+  const table = allocateTransactions(to - from);
   const STEP = 512;
-  for (let from = 0; from < count; from += STEP) {
-    fillTransactionRows(table, seed, from, Math.min(count, from + STEP));
+  for (let at = from; at < to; at += STEP) {
+    fillTransactionRows(table, seed, at, Math.min(to, at + STEP), from);
     if (pacer.due()) await pacer.pause();
   }
   const { parts, byteLength } = encodeTableParts(table);
@@ -225,8 +239,27 @@ function answerHead(res: ServerResponse, key: string, contentType: string): true
 }
 
 /**
+ * `count` (the set's rows) and `seed`, and optionally the row range `from`/`to` (default: every row). Rows
+ * do not depend on `count` (each is drawn from its own sub-stream), so a range is the same bytes as those rows
+ * of the whole set. At most MAX_TRANSACTION_ROWS_PER_ANSWER rows per answer.
+ */
+function transactionRange(url: URL): RowRange {
+  const count = intParam(url, 'count', 100_000, 0, MAX_TRANSACTIONS);
+  const seed = intParam(url, 'seed', 1, 0, MAX_SEED);
+  const from = intParam(url, 'from', 0, 0, count);
+  const to = intParam(url, 'to', count, from, count);
+  if (to - from > MAX_TRANSACTION_ROWS_PER_ANSWER)
+    throw new BadRequest(
+      `Una respuesta lleva como mucho ${MAX_TRANSACTION_ROWS_PER_ANSWER.toLocaleString('es-VE')} filas: ` +
+        "pida el conjunto por tramos con 'from' y 'to'.",
+    );
+  return { seed, from, to };
+}
+
+/**
  * `GET /api/data/listings.json?count=&seed=&dirty=0|1` — raw listing records as the product's backend sends them.
- * `GET /api/data/transactions.bin?count=&seed=` — the columnar table in the VEPT binary form (src/core/table-codec).
+ * `GET /api/data/transactions.bin?count=&seed=[&from=&to=]` — the columnar table in the VEPT binary form
+ *   (src/core/table-codec), or the rows [from, to) of it (sets of more than 5M rows are sent in ranges).
  * `GET /api/data/franchise.json?agencies=&properties=&seed=` — a franchise data record (isFranquicia = 1): its
  *   agencies with coverage circles and `properties` listings each.
  */
@@ -266,12 +299,12 @@ export const dataRoutes: Handler = async (req, res, url) => {
     return true;
   }
   if (url.pathname === '/api/data/transactions.bin') {
-    const count = intParam(url, 'count', 100_000, 0, MAX_TRANSACTIONS);
-    const seed = intParam(url, 'seed', 1, 0, MAX_SEED);
-    const key = `t:${count}:${seed}`;
+    const range = transactionRange(url);
+    const key = `t:${range.seed}:${range.from}:${range.to}`;
     if (head) return answerHead(res, key, BINARY_TYPE);
     if (await answerCached(key, BINARY_TYPE)) return true;
-    await generate(res, count > LARGE.transactions, () => sendTransactions(res, key, count, seed));
+    const rows = range.to - range.from;
+    await generate(res, rows > LARGE.transactions, () => sendTransactions(res, key, range));
     return true;
   }
   return false;

@@ -53,6 +53,11 @@ export function securityHeaders(options: {
     'Referrer-Policy': 'same-origin',
     'X-Frame-Options': 'SAMEORIGIN',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    // With COOP, this makes the pages cross-origin isolated: SharedArrayBuffer lets the cluster engine's
+    // worker pool index millions of rows in parallel over one copy of the table (workers/engine/pool).
+    // 'credentialless' rather than 'require-corp': cross-origin images a host shows (listing photos) still
+    // load, without credentials, instead of needing a Cross-Origin-Resource-Policy header from their server.
+    'Cross-Origin-Embedder-Policy': 'credentialless',
     // The locate button needs geolocation; nothing needs the camera, microphone or payment APIs.
     'Permissions-Policy': 'geolocation=(self), camera=(), microphone=(), payment=()',
     ...(options.csp ? { 'Content-Security-Policy': contentSecurityPolicy(options.extraOrigins) } : {}),

@@ -4,12 +4,13 @@
  * (their answers resolve to null). A crashed or hung worker is replaced, reloaded from the caller's `reload`
  * source and given the last filter again; calls in flight fail once with a Spanish error, none hangs.
  */
-import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import { proxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import { tableTransferables } from '../src/core/table.ts';
 import type { PropertyTable } from '../src/core/types.ts';
 import {
   CALL_POLICY,
   ENGINE_METHODS,
+  LOAD_CANCELLED,
   type Answer,
   type ClusterEngineApi,
   type EngineCalls,
@@ -17,7 +18,9 @@ import {
   type EngineMethod,
   type EngineOptions,
   type GeneratedMethod,
+  type LoadProgress,
   type LoadResult,
+  type RemoteTable,
 } from './contract.ts';
 
 /** A started worker: where to talk to it, how to stop it, how it reports a crash. */
@@ -26,6 +29,17 @@ export interface WorkerHandle {
   terminate(): void;
   onCrash(listener: (reason: string) => void): void;
 }
+
+/** A remote load's extras: its progress, and a way to cancel it (the worker stops downloading and indexing). */
+export interface RemoteLoadOptions {
+  onProgress?: (progress: LoadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** What a restarted worker is given again: a table builder, or the remote table it downloads itself. */
+type Source =
+  | { kind: 'table'; build: () => PropertyTable | Promise<PropertyTable> }
+  | { kind: 'remote'; table: RemoteTable; onProgress?: (progress: LoadProgress) => void };
 
 export interface ClusterClientOptions {
   /** Starts a worker; tests pass a MessageChannel-backed one. */
@@ -75,6 +89,17 @@ function browserWorker(): WorkerHandle {
   };
 }
 
+/**
+ * The progress callback as the worker calls it (a comlink proxy: a function cannot be cloned), also telling
+ * the call's timeout that the load is alive. Always sent, so the timeout hears even a caller without one.
+ */
+function progressProxy(onProgress: ((p: LoadProgress) => void) | undefined, touch: () => void) {
+  return proxy((progress: LoadProgress) => {
+    touch();
+    onProgress?.(progress);
+  });
+}
+
 const GENERATED = ENGINE_METHODS.filter((name): name is GeneratedMethod => CALL_POLICY[name] !== 'lifecycle');
 
 function unwrap<T>(answer: Answer<T>): T {
@@ -101,7 +126,7 @@ export class ClusterClient {
   private epoch = 0;
   private readonly generations = new Map<string, number>();
   private readonly pending = new Set<(error: Error) => void>();
-  private reload: (() => PropertyTable | Promise<PropertyTable>) | null = null;
+  private reload: Source | null = null;
   private lastFilter: EngineFilter | null = null;
   /** Configuration or a restore after a restart: calls wait for it (the reload source may be async). */
   private ready: Promise<unknown> = Promise.resolve();
@@ -132,16 +157,48 @@ export class ClusterClient {
   }
 
   /** Loads a table (its buffers move to the worker). `reload` rebuilds it if the worker must be replaced. */
-  async load(
-    table: PropertyTable,
-    reload?: () => PropertyTable | Promise<PropertyTable>,
+  load(table: PropertyTable, reload?: () => PropertyTable | Promise<PropertyTable>): Promise<LoadResult> {
+    const source: Source | null = reload ? { kind: 'table', build: reload } : null;
+    return this.loadFrom(source, (r) => r.load(transfer(table, tableTransferables(table))));
+  }
+
+  /**
+   * Has the worker download and index a table itself (the page never holds it), reporting `onProgress`
+   * (a progressive load answers queries from a provisional index after the 'sample' report). A restarted
+   * worker downloads it again. Aborting `signal` cancels it in the worker; the promise then rejects.
+   */
+  loadRemote(table: RemoteTable, options: RemoteLoadOptions = {}): Promise<LoadResult> {
+    const { onProgress, signal } = options;
+    if (signal?.aborted) return Promise.reject(new Error(LOAD_CANCELLED));
+    const source: Source = { kind: 'remote', table, onProgress };
+    const loading = this.loadFrom(source, (r, touch) => r.load(table, progressProxy(onProgress, touch)));
+    if (!signal) return loading;
+    // Cancelled means cancelled, even when the worker finished before it heard of it.
+    return new Promise<LoadResult>((resolve, reject) => {
+      const cancel = () => {
+        reject(new Error(LOAD_CANCELLED));
+        // A cancelled load is not reloaded after a crash, and the worker stops downloading and indexing.
+        if (this.reload !== source) return;
+        this.reload = null;
+        this.remote.cancelLoad().catch(() => undefined);
+      };
+      signal.addEventListener('abort', cancel, { once: true });
+      loading.then(resolve, reject).finally(() => {
+        signal.removeEventListener('abort', cancel);
+      });
+    });
+  }
+
+  private async loadFrom(
+    source: Source | null,
+    send: (r: Remote<ClusterEngineApi>, touch: () => void) => Promise<Answer<LoadResult>>,
   ): Promise<LoadResult> {
-    this.reload = reload ?? null;
+    this.reload = source;
     this.lastFilter = null;
     this.restored = null;
     // No need to gate later calls on this one: the worker handles messages in order.
     try {
-      return await this.call((r) => r.load(transfer(table, tableTransferables(table))), LOAD_TIMEOUT_FACTOR);
+      return await this.call(send, LOAD_TIMEOUT_FACTOR);
     } catch (error) {
       // The worker died during the load: with a reload source the restart loads the table again, and
       // that load is this call's answer (a page must not show "could not load" for data that is there).
@@ -221,25 +278,41 @@ export class ClusterClient {
     const ms = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (this.options.engineOptions)
       unwrap(await this.bounded<Answer<EngineOptions>>(remote.configure(this.options.engineOptions), ms));
-    if (!this.reload) return;
-    const table = await this.bounded(Promise.resolve(this.reload()), ms * LOAD_TIMEOUT_FACTOR);
-    const load = remote.load(transfer(table, tableTransferables(table)));
-    this.restored = unwrap(await this.bounded<Answer<LoadResult>>(load, ms * LOAD_TIMEOUT_FACTOR));
+    const source = this.reload;
+    if (!source) return;
+    let load: Promise<Answer<LoadResult>>;
+    const touch = { at: Date.now() };
+    if (source.kind === 'remote') {
+      load = remote.load(
+        source.table,
+        progressProxy(source.onProgress, () => (touch.at = Date.now())),
+      );
+    } else {
+      const table = await this.bounded(Promise.resolve(source.build()), ms * LOAD_TIMEOUT_FACTOR);
+      load = remote.load(transfer(table, tableTransferables(table)));
+    }
+    this.restored = unwrap(await this.bounded<Answer<LoadResult>>(load, ms * LOAD_TIMEOUT_FACTOR, touch));
     if (this.lastFilter)
       unwrap(await this.bounded<Answer<{ matching: number }>>(remote.setFilter(this.lastFilter), ms));
   }
 
-  /** The promise, failed after `ms` (TIMEOUT) or at the next restart (RESTARTED), whichever comes first. */
-  private bounded<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+  /**
+   * The promise, failed after `ms` (TIMEOUT) or at the next restart (RESTARTED), whichever comes first. With
+   * `alive`, the time counts from its last touch (a load that reports progress is not hung).
+   */
+  private bounded<T>(promise: PromiseLike<T>, ms: number, alive?: { at: number }): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const fail = (error: Error) => {
         clearTimeout(timer);
         this.pending.delete(fail);
         reject(error);
       };
-      const timer = setTimeout(() => {
-        fail(new Error(TIMEOUT));
-      }, ms);
+      const check = () => {
+        const left = alive ? alive.at + ms - Date.now() : 0;
+        if (left > 0) timer = setTimeout(check, left);
+        else fail(new Error(TIMEOUT));
+      };
+      let timer = setTimeout(check, ms);
       this.pending.add(fail);
       promise.then(
         (value) => {
@@ -277,8 +350,12 @@ export class ClusterClient {
     return this.generations.get(kind) === generation ? value : null;
   }
 
+  /**
+   * One call, failed after the timeout (× `timeoutScale`) — counted from the call's last sign of life when
+   * it reports one through `touch` (a remote load's progress) — or at a restart.
+   */
   private async call<T>(
-    fn: (r: Remote<ClusterEngineApi>) => Promise<Answer<T>>,
+    fn: (r: Remote<ClusterEngineApi>, touch: () => void) => Promise<Answer<T>>,
     timeoutScale = 1,
   ): Promise<T> {
     callsInFlight++;
@@ -290,7 +367,7 @@ export class ClusterClient {
   }
 
   private async answer<T>(
-    fn: (r: Remote<ClusterEngineApi>) => Promise<Answer<T>>,
+    fn: (r: Remote<ClusterEngineApi>, touch: () => void) => Promise<Answer<T>>,
     timeoutScale: number,
   ): Promise<T> {
     if (this.closed) throw new EngineClosedError();
@@ -311,12 +388,22 @@ export class ClusterClient {
         this.pending.delete(fail);
         reject(error);
       };
-      const timer = setTimeout(() => {
+      let last = Date.now();
+      const check = () => {
+        const left = last + timeoutMs - Date.now();
+        if (left > 0) {
+          timer = setTimeout(check, left);
+          return;
+        }
         fail(new Error(TIMEOUT));
         this.restart(TIMEOUT);
-      }, timeoutMs);
+      };
+      let timer = setTimeout(check, timeoutMs);
       this.pending.add(fail);
-      fn(this.remote).then(
+      const touch = () => {
+        last = Date.now();
+      };
+      fn(this.remote, touch).then(
         (answer) => {
           if (settled) return;
           settled = true;

@@ -37,6 +37,42 @@ export interface EngineOptions {
   maxItems: number;
 }
 
+/**
+ * A table the worker downloads itself (the page never holds it): VEPT files (src/core/table-codec.ts) whose
+ * rows, in order, make the table — one file, or row ranges of one data set (the embedded service sends sets
+ * past 5M rows in ranges). Same-origin or CORS-enabled absolute URLs.
+ */
+export interface RemoteTable {
+  urls: readonly string[];
+  /** Rows in all, when known: the table is then allocated once and each part copied in as it arrives. */
+  rows?: number;
+}
+
+/**
+ * Where a load stands. 'download': bytes arriving; 'sample': a provisional index of part of the rows answers
+ * (its counts are that part's, not the table's); 'index': the whole table is being indexed (the provisional
+ * index still answers); 'done'. Reported at most every 100 ms and at every change of phase.
+ */
+export interface LoadProgress {
+  phase: 'download' | 'sample' | 'index' | 'done';
+  /** Bytes received and expected (expected 0 when a server sends no length or sends parts). */
+  received: number;
+  expected: number;
+  /** The download alone as a fraction 0…1. */
+  downloaded: number;
+  /** Rows of the table, when known (0 otherwise). */
+  rows: number;
+  /** Rows the provisional index holds (0 before one exists). */
+  sampleRows: number;
+  /** The whole load as a fraction 0…1 (download and indexing weighted by their expected cost). */
+  fraction: number;
+  /** On the report that announces a provisional index: what it indexed (its dictionaries are the table's). */
+  sample?: LoadResult;
+}
+
+/** The error of a load that a newer load or cancelLoad ended. */
+export const LOAD_CANCELLED = 'La carga de la tabla se canceló.';
+
 /** What a load indexed. */
 export interface LoadResult {
   /** Rows indexed. */
@@ -73,6 +109,8 @@ export interface ClusterResult {
   zoom: number;
   /** More items exist past `offset + length`. */
   truncated: boolean;
+  /** True when a provisional index answered (part of the rows, while a progressive load indexes the rest). */
+  provisional?: boolean;
 }
 
 /** Counts under the current filter (of the whole table, or of a box). */
@@ -161,8 +199,19 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
 export interface ClusterEngineApi {
   /** Sets options (before load: a loaded table is dropped, as the index is built for one set of options). */
   configure(options: Partial<EngineOptions>): Answer<EngineOptions>;
-  /** Indexes a table (its buffers are transferred to the worker); the filter is reset to NO_FILTER. */
-  load(table: PropertyTable): Answer<LoadResult>;
+  /**
+   * Indexes a table: one transferred from the page, or one the worker downloads (RemoteTable), reporting
+   * `onProgress`. A large download answers first from a provisional index of part of its rows (progress
+   * phase 'sample', answers marked `provisional`); this call answers once the whole table is indexed. A newer
+   * load or cancelLoad ends an older one (it answers an error). The filter is reset to NO_FILTER, except that
+   * a filter set during a progressive load carries over to the whole table.
+   */
+  load(
+    table: PropertyTable | RemoteTable,
+    onProgress?: (progress: LoadProgress) => void,
+  ): Answer<LoadResult> | Promise<Answer<LoadResult>>;
+  /** Stops a load in progress (its download and its index build); answers whether one was running. */
+  cancelLoad(): Answer<boolean>;
   /** Applies a filter; answers how many properties pass. */
   setFilter(filter: EngineFilter): Answer<{ matching: number }>;
   /**
@@ -212,6 +261,7 @@ export type CallPolicy = 'latest' | 'ordered' | 'lifecycle';
 export const CALL_POLICY = {
   configure: 'lifecycle',
   load: 'lifecycle',
+  cancelLoad: 'ordered',
   setFilter: 'lifecycle',
   getClusters: 'latest',
   getLeaves: 'ordered',
@@ -231,7 +281,7 @@ export type EngineMethod = keyof ClusterEngineApi;
 
 /** The value inside a method's Answer. */
 export type AnswerValue<K extends EngineMethod> =
-  ReturnType<ClusterEngineApi[K]> extends Answer<infer T> ? T : never;
+  Awaited<ReturnType<ClusterEngineApi[K]>> extends Answer<infer T> ? T : never;
 
 /** The methods the client generates from CALL_POLICY (everything that is not 'lifecycle'). */
 export type GeneratedMethod = {

@@ -68,7 +68,15 @@ async function drawnAfter(page: Page, since: number): Promise<void> {
 async function drive(page: Page): Promise<void> {
   await mark(page, 'carga');
   await page.goto(`http://127.0.0.1:${String(port)}/?pruebas#/transacciones?n=${String(n)}`);
-  await page.waitForFunction(() => (window.__mapas?.explorer?.drawnSum ?? 0) > 0, null, { timeout: 300_000 });
+  // Loaded: the exact map of every row drawn (not the provisional map of the first range, issue 19 §3).
+  await page.waitForFunction(
+    () => {
+      const p = window.__mapas?.explorer;
+      return p != null && p.indexed > 0 && !p.provisional && p.drawnSum > 0;
+    },
+    null,
+    { timeout: 300_000 },
+  );
   await page.waitForTimeout(1500);
   const now = () => page.evaluate(() => performance.now());
   const quarters = page.getByLabel('Trimestres');

@@ -96,13 +96,22 @@ export interface MemoryResult {
   answered: boolean;
 }
 
-/** Memory of a fresh process that only generates, loads and queries (run with --expose-gc). */
-export function memoryChild(n: number): MemoryResult {
+/**
+ * Memory of a fresh process that only generates, loads and queries (run with --expose-gc). `load`: how the
+ * engine gets its index (the single build by default; the benchmark also passes the pooled one).
+ */
+export async function memoryChild(
+  n: number,
+  load: (n: number) => Promise<{ engine: ClusterEngine; ms: number }> = (rows) => {
+    const table = syntheticTable(rows);
+    const engine = new ClusterEngine();
+    const ms = time(() => engine.load(table));
+    return Promise.resolve({ engine, ms });
+  },
+): Promise<MemoryResult> {
   gc();
   const before = process.memoryUsage();
-  const table = syntheticTable(n);
-  const engine = new ClusterEngine();
-  const loadMs = time(() => engine.load(table));
+  const { engine, ms: loadMs } = await load(n);
   const answered = VIEWS.every(([, bbox, zoom]) => engine.getClusters(bbox, zoom).ok);
   gc();
   gc(); // array buffers' backing stores are released a collection late
@@ -119,12 +128,15 @@ export function memoryChild(n: number): MemoryResult {
   };
 }
 
-/** Runs memoryChild(n) in a fresh Node process, so peers and earlier sizes do not blur the numbers. */
-export function memoryInChild(n: number): MemoryResult | null {
+/**
+ * Runs memoryChild(n) in a fresh Node process, so peers and earlier sizes do not blur the numbers; `pooled`:
+ * the index built by a pool of that many worker threads (its peak RSS includes them: one process).
+ */
+export function memoryInChild(n: number, pooled = 0): MemoryResult | null {
   const script = fileURLToPath(new URL('./run.ts', import.meta.url));
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', script, '--child', String(n)],
+    ['--expose-gc', '--import', 'tsx', script, '--child', String(n), '--child-pool', String(pooled)],
     {
       encoding: 'utf8',
       maxBuffer: 1 << 20,

@@ -97,7 +97,7 @@ export const EXPLORER = {
   /** Transactions loaded when the URL names no count (the issue: at least a million). */
   defaultCount: 1_000_000,
   /** Largest count the URL may ask for (the data service's own limit). */
-  maxCount: 5_000_000,
+  maxCount: 10_000_000,
   /** Time slider playback: one quarter per step. */
   playStepMs: 1200,
   /** The country view the explorer opens at, [west, south, east, north]. */

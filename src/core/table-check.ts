@@ -79,21 +79,33 @@ function rowCodeProblem(table: PropertyTable, i: number): string | null {
   return null;
 }
 
+/** The columns the row check reads (a PropertyTable has them; the pooled build reads them from shared memory). */
+export type RowColumns = Pick<
+  PropertyTable,
+  'lng' | 'lat' | 'operation' | 'quarter' | 'color' | 'quarters' | 'colors'
+>;
+
+/** Whether row `i` can be indexed: finite coordinates within ±180/±90 and dictionary indices in range. */
+export function isIndexable(table: RowColumns, i: number): boolean {
+  const lng = table.lng[i] ?? Number.NaN;
+  const lat = table.lat[i] ?? Number.NaN;
+  if (!(Math.abs(lng) <= 180 && Math.abs(lat) <= 90)) return false; // false for NaN too
+  return (
+    (table.quarter[i] ?? 0) < Math.max(1, table.quarters.length) &&
+    (table.color[i] ?? 0) < Math.max(1, table.colors.length) &&
+    (table.operation[i] ?? 0) <= 1
+  );
+}
+
 /**
- * Rows that can be indexed: finite coordinates within ±180/±90 and dictionary indices in range. The others
- * are counted as rejected, and the explorer says how many. (An impossible price does not reject a row: the
- * transaction happened; its price is left blank and counted, see the engine's load.)
+ * Rows that can be indexed (isIndexable). The others are counted as rejected, and the explorer says how
+ * many. (An impossible price does not reject a row: the transaction happened; its price is left blank and
+ * counted, see the engine's load.)
  */
 export function validRows(table: PropertyTable): Uint32Array {
   const rows = new Uint32Array(table.length);
   let n = 0;
-  for (let i = 0; i < table.length; i++) {
-    const lng = table.lng[i] ?? Number.NaN;
-    const lat = table.lat[i] ?? Number.NaN;
-    if (!(Math.abs(lng) <= 180 && Math.abs(lat) <= 90)) continue; // false for NaN too
-    if (rowCodeProblem(table, i) !== null) continue;
-    rows[n++] = i;
-  }
+  for (let i = 0; i < table.length; i++) if (isIndexable(table, i)) rows[n++] = i;
   return rows.slice(0, n);
 }
 

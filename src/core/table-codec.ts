@@ -122,7 +122,8 @@ function readDictionaries(bytes: Uint8Array, dictBytes: number): { quarters: str
   let parsed: unknown;
   try {
     parsed = JSON.parse(
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEADER, HEADER + dictBytes)),
+      // A copy (slice), not a view: browsers' TextDecoder refuses views of shared memory.
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.slice(HEADER, HEADER + dictBytes)),
     );
   } catch {
     throw new Error('VEPT: diccionarios ilegibles');
@@ -135,11 +136,17 @@ function readDictionaries(bytes: Uint8Array, dictBytes: number): { quarters: str
   return { quarters, colors };
 }
 
+/** A buffer columns can be views of: a plain one, or shared memory (a worker pool reads the columns). */
+const viewable = (buffer: ArrayBufferLike): buffer is ArrayBuffer =>
+  buffer instanceof ArrayBuffer ||
+  (typeof SharedArrayBuffer === 'function' && buffer instanceof SharedArrayBuffer);
+
 /**
  * Decodes a VEPT buffer. Throws an Error with a Spanish message on a wrong magic or version, a truncated
  * or overlong buffer, unreadable dictionaries or ones past TABLE_LIMITS, or rows indexing past them; never
  * reads out of bounds.
- * Columns are views into `input` where alignment allows: don't overwrite that buffer while the table is used.
+ * Columns are views into `input` where alignment allows (shared memory included): don't overwrite that buffer
+ * while the table is used.
  */
 export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
@@ -167,7 +174,7 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
     offset: number,
   ): T => {
     const absolute = bytes.byteOffset + offset;
-    if (absolute % Ctor.BYTES_PER_ELEMENT === 0 && bytes.buffer instanceof ArrayBuffer) {
+    if (absolute % Ctor.BYTES_PER_ELEMENT === 0 && viewable(bytes.buffer)) {
       return new Ctor(bytes.buffer, absolute, rows);
     }
     const copy = bytes.slice(offset, offset + rows * Ctor.BYTES_PER_ELEMENT);

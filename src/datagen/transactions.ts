@@ -37,27 +37,30 @@ export function allocateTransactions(count: number): PropertyTable & { area: Flo
 /**
  * Draws rows [from, to) of the table into it. Rows are independent (each from its own sub-stream), so a
  * caller may fill a large table a slice at a time — the embedded server does, to keep answering other
- * requests — and get the same bytes as one `generateTransactionsTable` call.
+ * requests — and get the same bytes as one `generateTransactionsTable` call. `first`: the row the table's
+ * index 0 holds (a table of rows [first, first + length) of a larger set; row i goes to index i − first).
  */
 export function fillTransactionRows(
   table: PropertyTable & { area: Float32Array },
   seed: number,
   from: number,
   to: number,
+  first = 0,
 ): void {
   const { lat, lng, price, operation, quarter, color, area } = table;
   const rng = createRng(0);
   for (let i = from; i < to; i++) {
     rng.reseed(subSeed(seed, i));
     const row = drawCore(rng);
-    lat[i] = row.lat;
-    lng[i] = row.lng;
-    price[i] = row.precio;
-    operation[i] = OPERATION_CODE[row.operacion];
-    quarter[i] = row.quarterIndex;
-    color[i] = row.colorIndex;
+    const at = i - first;
+    lat[at] = row.lat;
+    lng[at] = row.lng;
+    price[at] = row.precio;
+    operation[at] = OPERATION_CODE[row.operacion];
+    quarter[at] = row.quarterIndex;
+    color[at] = row.colorIndex;
     // Drawn after the core fields, so every other column is what it was before the table had areas.
-    area[i] = tableAreaFor(rng, row.tipoInmueble);
+    area[at] = tableAreaFor(rng, row.tipoInmueble);
   }
 }
 

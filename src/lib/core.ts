@@ -23,7 +23,9 @@ export {
   NO_FILTER,
   type EngineFilter,
   type FacetFilter,
+  type LoadProgress,
   type LoadResult,
+  type RemoteTable,
   type Summary,
 } from '../../workers/contract.ts';
 

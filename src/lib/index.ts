@@ -47,6 +47,7 @@ export type {
 export type { TransactionFiltersProps } from '../widgets/transactions-map/TransactionFilters.tsx';
 export type { TransactionsMapProps, TransactionsView } from '../widgets/transactions-map/TransactionsMap.tsx';
 export { trendPoints, type TrendPoint } from '../widgets/transactions-map/trend-chart.ts';
+export { loadStatusText } from '../widgets/transactions-map/load-status.ts';
 export type { ExportFormat, PropertyRow } from '../../workers/contract.ts';
 export type { PriceLegendProps } from '../widgets/transactions-map/PriceLegend.tsx';
 export type { QuarterPrices } from '../../workers/contract.ts';

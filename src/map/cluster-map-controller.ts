@@ -10,7 +10,12 @@ import {
   type ClusterSizing,
 } from '../layers/cluster-layers.ts';
 import { highlightLayers } from '../layers/highlight-layers.ts';
-import { ClusterClient, isEngineClosed, type WorkerHandle } from '../../workers/client.ts';
+import {
+  ClusterClient,
+  isEngineClosed,
+  type RemoteLoadOptions,
+  type WorkerHandle,
+} from '../../workers/client.ts';
 import type {
   ClusterResult,
   EngineFilter,
@@ -22,6 +27,7 @@ import type {
   PriceStats,
   PropertyRow,
   QuarterPrices,
+  RemoteTable,
   Summary,
 } from '../../workers/contract.ts';
 import { NO_FILTER } from '../../workers/contract.ts';
@@ -218,12 +224,35 @@ export class ClusterMapController {
     const generation = ++this.loadGeneration;
     this.loaded = false;
     const result = await this.client.load(await source(), source);
-    if (generation === this.loadGeneration && !this.destroyed) {
-      this.loaded = true;
-      this.appliedFilter = filterKey(NO_FILTER); // a load resets the engine's filter
-      this.applyFilter();
-    }
+    this.loadedAs(generation);
     return result;
+  }
+
+  /**
+   * Has the worker download and index a table itself (the page never holds it). A progressive load is drawn
+   * from its provisional index as soon as the progress says one answers ('sample'), and again when the whole
+   * table is indexed. A newer load supersedes; `signal` cancels it in the worker.
+   */
+  async loadRemote(table: RemoteTable, options: RemoteLoadOptions = {}): Promise<LoadResult> {
+    const generation = ++this.loadGeneration;
+    this.loaded = false;
+    const result = await this.client.loadRemote(table, {
+      signal: options.signal,
+      onProgress: (progress) => {
+        if (progress.phase === 'sample') this.loadedAs(generation);
+        if (generation === this.loadGeneration) options.onProgress?.(progress);
+      },
+    });
+    this.loadedAs(generation);
+    return result;
+  }
+
+  /** An index answers for load `generation`: send the filter (a load resets the engine's) and draw. */
+  private loadedAs(generation: number): void {
+    if (generation !== this.loadGeneration || this.destroyed) return;
+    this.loaded = true;
+    this.appliedFilter = filterKey(NO_FILTER);
+    this.applyFilter();
   }
 
   /** Table rows of a cluster under the filter, a page at a time (a stack's list). */

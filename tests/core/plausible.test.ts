@@ -49,4 +49,13 @@ describe('impossible numbers', () => {
     const byLng = new Map([...view.value.prices].map((p, i) => [view.value.positions[2 * i], p]));
     expect([-66.9, -66.0, -65.0, -64.0, -63.0].map((lng) => byLng.get(lng))).toEqual([0, 100, NaN, NaN, NaN]);
   });
+
+  it('a rejected row (bad coordinates) is not also counted as an impossible price', () => {
+    const table = allocateTable(3, ['q'], ['c']);
+    table.lng.set([-66.9, Number.NaN, 500]);
+    table.lat.fill(10.5);
+    table.price.set([-1, -2, -3]);
+    const loaded = new ClusterEngine().load(table);
+    expect(loaded.ok && loaded.value).toMatchObject({ indexed: 1, rejected: 2, impossiblePrices: 1 });
+  });
 });

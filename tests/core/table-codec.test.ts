@@ -106,6 +106,17 @@ describe('VEPT codec', () => {
       expect(column.buffer).toBe(bytes.buffer);
   });
 
+  it('decodes shared memory as views too (a worker pool reads the columns), dictionaries included', () => {
+    const encoded = encodeTable(sample);
+    const bytes = new Uint8Array(new SharedArrayBuffer(encoded.byteLength));
+    bytes.set(encoded);
+    const table = decodeTable(bytes);
+    for (const column of [table.lng, table.lat, table.price, table.operation, table.quarter, table.color])
+      expect(column.buffer).toBe(bytes.buffer);
+    expect(table.quarters).toEqual(sample.quarters);
+    expect([...table.lng]).toEqual([...sample.lng]);
+  });
+
   it('refuses trailing bytes after the last column', () => {
     const bytes = encodeTable(sample);
     const longer = new Uint8Array(bytes.byteLength + 8);

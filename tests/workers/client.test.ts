@@ -11,21 +11,23 @@ import {
   type WorkerHandle,
 } from '../../workers/client.ts';
 import { exposeEngine } from '../../workers/expose.ts';
-import type { ClusterEngine } from '../../workers/engine/engine.ts';
+import type { EngineHost, HostOptions } from '../../workers/engine/host.ts';
+import { encodeTable } from '../../src/core/table-codec.ts';
+import { LOAD_CANCELLED, type LoadProgress } from '../../workers/contract.ts';
 import { tableFrom, WORLD } from './helpers.ts';
 
 /** A "worker" on a MessageChannel in this process: the real comlink boundary, transfers included. */
 interface FakeWorker extends WorkerHandle {
-  engine: ClusterEngine;
+  engine: EngineHost;
   crash(reason: string): void;
   terminated: boolean;
 }
 
-function fakeWorkers() {
+function fakeWorkers(options?: HostOptions) {
   const started: FakeWorker[] = [];
   const create = (): FakeWorker => {
     const { port1, port2 } = new MessageChannel();
-    const engine = exposeEngine(port1 as unknown as Endpoint);
+    const engine = exposeEngine(port1 as unknown as Endpoint, options);
     const listeners: ((reason: string) => void)[] = [];
     const handle: FakeWorker = {
       engine,
@@ -251,5 +253,54 @@ describe('ClusterClient over a real MessageChannel', () => {
     const view = await client.getClusters([...WORLD], 19);
     expect(view?.length).toBe(400);
     expect(calls).toBe(2);
+  });
+
+  it('a remote table: the worker downloads it with progress; after a crash it downloads it again and the filter is restored', async () => {
+    let downloads = 0;
+    const bytes = encodeTable(tableFrom(points));
+    const workers = fakeWorkers({
+      fetch: () => {
+        downloads++;
+        return Promise.resolve(new Response(bytes.slice()));
+      },
+    });
+    const client = new ClusterClient({ createWorker: workers.create, timeoutMs: 2000 });
+    clients.push(client);
+    const reports: LoadProgress[] = [];
+    const loaded = await client.loadRemote(
+      { urls: ['http://datos.test/t.bin'] },
+      { onProgress: (p) => reports.push(p) },
+    );
+    expect(loaded.indexed).toBe(400);
+    await expect.poll(() => reports.at(-1)?.phase).toBe('done');
+    await client.setFilter({ quarters: ['2024-T1'], colors: 'todos', operations: 'todos' });
+    workers.started[0]?.crash('simulated crash');
+    expect((await client.getSummary())?.total).toBe(100);
+    expect(downloads).toBe(2);
+  });
+
+  it('a remote load cancelled through its signal rejects, and is not downloaded again after a crash', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const bytes = encodeTable(tableFrom(points));
+    let downloads = 0;
+    const workers = fakeWorkers({
+      fetch: async () => {
+        downloads++;
+        await gate;
+        return new Response(bytes.slice());
+      },
+    });
+    const client = new ClusterClient({ createWorker: workers.create, timeoutMs: 2000 });
+    clients.push(client);
+    const abort = new AbortController();
+    const loading = client.loadRemote({ urls: ['http://datos.test/t.bin'] }, { signal: abort.signal });
+    await expect.poll(() => downloads).toBe(1);
+    abort.abort();
+    release();
+    await expect(loading).rejects.toThrow(LOAD_CANCELLED);
+    workers.started[0]?.crash('simulated crash');
+    await expect(client.getSummary()).rejects.toThrow(NOT_LOADED);
+    expect(downloads).toBe(1);
   });
 });

@@ -54,14 +54,25 @@ export function facetKeys(table: PropertyTable, order: Uint32Array): FacetKeys {
   const levels = precision?.some((p) => p !== 0) ? 2 : 1;
   const space = levels * quarters * colors * 2;
   const n = order.length;
-  const keys = space <= 256 ? new Uint8Array(n) : space <= 65536 ? new Uint16Array(n) : new Uint32Array(n);
+  const make = (length: number) =>
+    space <= 256
+      ? new Uint8Array(length)
+      : space <= 65536
+        ? new Uint16Array(length)
+        : new Uint32Array(length);
+  const keys = make(n);
   const perKey = space <= MAX_MASK ? new Uint32Array(space) : null;
-  for (let k = 0; k < n; k++) {
-    const row = order[k] ?? 0;
+  // Each row's key in table order first (its columns read in order), then one gather in the index's order:
+  // gathering the columns themselves at random costs about twice as much (0.5 s at 10M rows).
+  const rowKey = make(table.length);
+  const { quarter, color, operation } = table;
+  for (let row = 0; row < table.length; row++) {
     const approximate = levels === 2 && (precision?.[row] ?? 0) !== 0 ? quarters : 0;
-    const key =
-      ((approximate + (table.quarter[row] ?? 0)) * colors + (table.color[row] ?? 0)) * 2 +
-      (table.operation[row] ?? 0);
+    rowKey[row] =
+      ((approximate + (quarter[row] ?? 0)) * colors + (color[row] ?? 0)) * 2 + (operation[row] ?? 0);
+  }
+  for (let k = 0; k < n; k++) {
+    const key = rowKey[order[k] ?? 0] ?? 0;
     keys[k] = key;
     if (perKey) perKey[key] = (perKey[key] ?? 0) + 1;
   }

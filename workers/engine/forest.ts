@@ -84,35 +84,180 @@ export class Forest {
     this.memberOf[this.memberCount++] = cluster;
   }
 
-  /** Members grouped by cluster (a stable counting sort: recorded order kept). */
-  private children(): { first: Uint32Array; list: Uint32Array } {
-    const first = new Uint32Array(this.size + 1);
-    for (let k = 0; k < this.memberCount; k++) {
-      const c = this.memberOf[k] ?? 0;
-      first[c + 1] = (first[c + 1] ?? 0) + 1;
-    }
-    for (let c = 0; c < this.size; c++) first[c + 1] = (first[c + 1] ?? 0) + (first[c] ?? 0);
-    const next = first.slice(0, this.size);
-    const list = new Uint32Array(this.memberCount);
-    for (let k = 0; k < this.memberCount; k++) {
-      const c = this.memberOf[k] ?? 0;
-      list[next[c] ?? 0] = this.member[k] ?? 0;
-      next[c] = (next[c] ?? 0) + 1;
-    }
-    return { first, list };
-  }
-
   /** Depth-first layout from the top level's entities (`roots`, drawn from `minZoom`). */
   layOut(roots: Uint32Array, minZoom: number, points: ForestPoints): ForestLayout {
-    const n = this.points;
-    const m = this.size;
-    const { first, list } = this.children();
-    this.member = this.memberOf = new Uint32Array(0);
-    const order = new Uint32Array(n);
-    const pointZlo = new Uint8Array(n);
-    const px = new Int32Array(n);
-    const py = new Int32Array(n);
-    const c = {
+    const data: ForestData = {
+      points: this.points,
+      size: this.size,
+      x: this.x,
+      y: this.y,
+      count: this.count,
+      zhi: this.zhi,
+      member: this.member,
+      memberOf: this.memberOf,
+      memberCount: this.memberCount,
+    };
+    this.member = this.memberOf = new Uint32Array(0); // grouped into `list` below: let the records go
+    return layOutForest(data, roots, minZoom, points);
+  }
+}
+
+/**
+ * A built forest's arrays: clusters 0 … size − 1 (centroid, count, the zoom that created each) and the
+ * memberships recorded (member[k] is a direct member of memberOf[k]). The pooled build (pool/) fills the
+ * same arrays in shared memory, so both builds lay out through layOutForest.
+ */
+export interface ForestData {
+  /** Points (entities below this are points, the rest clusters: entity = points + cluster). */
+  points: number;
+  size: number;
+  x: Int32Array;
+  y: Int32Array;
+  count: Uint32Array;
+  zhi: Uint8Array;
+  member: Uint32Array;
+  memberOf: Uint32Array;
+  memberCount: number;
+}
+
+/**
+ * Where a layout is written instead of new arrays (the pooled build reuses its dead scratch memory, so the
+ * layout costs no memory at the build's peak): the result's arrays at their exact lengths, and scratch for
+ * the grouping of members (first: size + 1, next: size, list: memberCount).
+ */
+export interface LayoutInto {
+  layout: ForestLayout;
+  first: Uint32Array;
+  next: Uint32Array;
+  list: Uint32Array;
+}
+
+/** Each cluster's members in recorded order: cluster k's are list[first[k] .. first[k + 1]). */
+export interface Grouped {
+  first: Uint32Array;
+  list: Uint32Array;
+}
+
+/** Members grouped by cluster (a stable counting sort: recorded order kept). */
+export function groupChildren(f: ForestData, into?: LayoutInto): Grouped {
+  const first = into ? into.first.fill(0) : new Uint32Array(f.size + 1);
+  for (let k = 0; k < f.memberCount; k++) {
+    const c = f.memberOf[k] ?? 0;
+    first[c + 1] = (first[c + 1] ?? 0) + 1;
+  }
+  for (let c = 0; c < f.size; c++) first[c + 1] = (first[c + 1] ?? 0) + (first[c] ?? 0);
+  const next = into ? into.next : first.slice(0, f.size);
+  if (into) next.set(first.subarray(0, f.size));
+  const list = into ? into.list : new Uint32Array(f.memberCount);
+  for (let k = 0; k < f.memberCount; k++) {
+    const c = f.memberOf[k] ?? 0;
+    list[next[c] ?? 0] = f.member[k] ?? 0;
+    next[c] = (next[c] ?? 0) + 1;
+  }
+  return { first, list };
+}
+
+/** Where a depth-first walk starts: its roots (drawn from `zlo`, under cluster `parent`), first position and index. */
+export interface WalkStart {
+  roots: ArrayLike<number>;
+  zlo: number;
+  parent: number;
+  pos: number;
+  pre: number;
+}
+
+/** A walk's stack: (entity, zoom it is drawn from, preorder index of its parent); n + m entries bound it. */
+export interface WalkStack {
+  entity: Uint32Array;
+  zlo: Uint8Array;
+  parent: Int32Array;
+}
+
+export const walkStack = (size: number): WalkStack => ({
+  entity: new Uint32Array(size),
+  zlo: new Uint8Array(size),
+  parent: new Int32Array(size),
+});
+
+/**
+ * Lays out the subtrees of `start.roots` depth-first into `out` from position `start.pos` and preorder index
+ * `start.pre`: points get consecutive positions, clusters consecutive indices, parents before children.
+ * Walks of disjoint subtrees with the right starts write disjoint parts of `out` (the pooled build runs
+ * them side by side, pool/layout-parallel.ts).
+ */
+export function walkDepthFirst(
+  f: ForestData,
+  g: Grouped,
+  out: ForestLayout,
+  points: ForestPoints,
+  start: WalkStart,
+  stack: WalkStack,
+): void {
+  const n = f.points;
+  const { first, list } = g;
+  const { order, pointZlo, x: px, y: py, clusters: c } = out;
+  let sp = 0;
+  for (let i = start.roots.length - 1; i >= 0; i--) {
+    stack.entity[sp] = start.roots[i] ?? 0;
+    stack.zlo[sp] = start.zlo;
+    stack.parent[sp++] = start.parent;
+  }
+  let pos = start.pos;
+  let pre = start.pre;
+  while (sp > 0) {
+    const e = stack.entity[--sp] ?? 0;
+    const zlo = stack.zlo[sp] ?? 0;
+    if (e < n) {
+      order[pos] = points.rows[e] ?? 0;
+      px[pos] = points.x[e] ?? 0;
+      py[pos] = points.y[e] ?? 0;
+      pointZlo[pos++] = zlo;
+      continue;
+    }
+    const k = e - n;
+    c.start[pre] = pos;
+    c.count[pre] = f.count[k] ?? 0;
+    c.x[pre] = f.x[k] ?? 0;
+    c.y[pre] = f.y[k] ?? 0;
+    c.zlo[pre] = zlo;
+    c.zhi[pre] = f.zhi[k] ?? 0;
+    c.parent[pre] = stack.parent[sp] ?? -1;
+    const childZlo = (f.zhi[k] ?? 0) + 1; // a member is drawn on its own from the zoom after its merge
+    for (let j = (first[k + 1] ?? 0) - 1; j >= (first[k] ?? 0); j--) {
+      stack.entity[sp] = list[j] ?? 0;
+      stack.zlo[sp] = childZlo;
+      stack.parent[sp++] = pre;
+    }
+    pre++;
+  }
+}
+
+/**
+ * Depth-first layout of a forest from the top level's entities (`roots`, drawn from `minZoom`): points
+ * numbered so that every cluster is a contiguous range, clusters in preorder. Cluster numbers never show in
+ * the result (only the recorded order of each cluster's members does), so two builds that number clusters
+ * differently but record the same members in the same order lay out identically.
+ */
+export function layOutForest(
+  f: ForestData,
+  roots: Uint32Array,
+  minZoom: number,
+  points: ForestPoints,
+  into?: LayoutInto,
+): ForestLayout {
+  const out = into?.layout ?? newLayout(f.points, f.size);
+  const start = { roots, zlo: minZoom, parent: -1, pos: 0, pre: 0 };
+  walkDepthFirst(f, groupChildren(f, into), out, points, start, walkStack(f.points + f.size));
+  return out;
+}
+
+function newLayout(n: number, m: number): ForestLayout {
+  return {
+    order: new Uint32Array(n),
+    pointZlo: new Uint8Array(n),
+    x: new Int32Array(n),
+    y: new Int32Array(n),
+    clusters: {
       length: m,
       x: new Int32Array(m),
       y: new Int32Array(m),
@@ -121,45 +266,6 @@ export class Forest {
       zlo: new Uint8Array(m),
       zhi: new Uint8Array(m),
       parent: new Int32Array(m),
-    };
-    // Stack of (entity, zoom it is drawn from, preorder index of its parent).
-    const stack = new Uint32Array(n + m);
-    const stackZlo = new Uint8Array(n + m);
-    const stackParent = new Int32Array(n + m);
-    let sp = 0;
-    for (let i = roots.length - 1; i >= 0; i--) {
-      stack[sp] = roots[i] ?? 0;
-      stackZlo[sp] = minZoom;
-      stackParent[sp++] = -1;
-    }
-    let pos = 0;
-    let pre = 0;
-    while (sp > 0) {
-      const e = stack[--sp] ?? 0;
-      const zlo = stackZlo[sp] ?? 0;
-      if (e < n) {
-        order[pos] = points.rows[e] ?? 0;
-        px[pos] = points.x[e] ?? 0;
-        py[pos] = points.y[e] ?? 0;
-        pointZlo[pos++] = zlo;
-        continue;
-      }
-      const k = e - n;
-      c.start[pre] = pos;
-      c.count[pre] = this.count[k] ?? 0;
-      c.x[pre] = this.x[k] ?? 0;
-      c.y[pre] = this.y[k] ?? 0;
-      c.zlo[pre] = zlo;
-      c.zhi[pre] = this.zhi[k] ?? 0;
-      c.parent[pre] = stackParent[sp] ?? -1;
-      const childZlo = (this.zhi[k] ?? 0) + 1; // a member is drawn on its own from the zoom after its merge
-      for (let j = (first[k + 1] ?? 0) - 1; j >= (first[k] ?? 0); j--) {
-        stack[sp] = list[j] ?? 0;
-        stackZlo[sp] = childZlo;
-        stackParent[sp++] = pre;
-      }
-      pre++;
-    }
-    return { order, pointZlo, x: px, y: py, clusters: c };
-  }
+    },
+  };
 }

@@ -18,9 +18,11 @@ import type { Forest } from './forest.ts';
 import { LevelScratch, type Layout } from './level.ts';
 import { assignEntity, STACK_BIT, type StackMembers } from './stacks.ts';
 
-const OFFSET = 0x20000000; // Int32 mercator is in [-2^29, 2^29]: shift to [0, 2^30] for cell numbers
-const UNKNOWN = -1;
-const SEED = -2;
+/** Int32 mercator is in [-2^29, 2^29]: shift to [0, 2^30] for cell numbers. */
+export const OFFSET = 0x20000000;
+/** Resolve states: not decided yet, or a seed (otherwise: the slot of the seed that absorbs the node). */
+export const UNKNOWN = -1;
+export const SEED = -2;
 
 /**
  * Bucket entries visited by `resolve` since the counter was last reset: a cost measure that tests read to
@@ -29,7 +31,7 @@ const SEED = -2;
 export const greedyCost = { scanned: 0 };
 
 /** Low 16 bits of v spread to the even bits. */
-function spread(v: number): number {
+export function spread(v: number): number {
   v &= 0xffff;
   v = (v | (v << 8)) & 0x00ff00ff;
   v = (v | (v << 4)) & 0x0f0f0f0f;
@@ -42,7 +44,8 @@ function spread(v: number): number {
  * locality); far-apart cells may share one, and the distance test sorts them out. With ≥ 2 bits the 2×2 cells
  * a query probes always fall in distinct buckets, so no node is seen twice.
  */
-const bucketOf = (cx: number, cy: number, mask: number) => (spread(cx) | (spread(cy) << 1)) & mask;
+export const bucketOf = (cx: number, cy: number, mask: number): number =>
+  (spread(cx) | (spread(cy) << 1)) & mask;
 
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot loops below: every index is in bounds by
    construction (slots < length, buckets ≤ mask), and `?? 0` on each read costs a third of the build. */

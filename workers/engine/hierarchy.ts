@@ -9,7 +9,7 @@
  * filter becomes bitset ranks over one array (filter.ts), and both lists double as spatially coherent item
  * orders for the packed trees (packed-tree.ts) — no id or permutation arrays.
  */
-import { Forest } from './forest.ts';
+import { Forest, type ForestLayout } from './forest.ts';
 import { clusterLevel } from './greedy.ts';
 import { layout, LevelScratch } from './level.ts';
 import { clusterLevelKd } from './greedy-kd.ts';
@@ -122,10 +122,15 @@ export function buildHierarchy(
     ys[i] = encode(latY(lat[row] ?? 0));
   }
   const { forest, top } = clusterAllLevels(xs, ys, options, stacking);
-  const { order, pointZlo, x, y, clusters } = forest.layOut(top, options.minZoom, { rows, x: xs, y: ys });
+  return hierarchyOf(forest.layOut(top, options.minZoom, { rows, x: xs, y: ys }), options);
+}
+
+/** The hierarchy of a laid-out forest (this module's build, or the pooled one: pool/build-program.ts). */
+export function hierarchyOf(layout: ForestLayout, options: HierarchyOptions): Hierarchy {
+  const { order, pointZlo, x, y, clusters } = layout;
   return {
     options,
-    size: n,
+    size: order.length,
     order,
     pointZlo,
     clusters,

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
-import type { EngineFilter, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
+import type { EngineFilter, LoadProgress, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
+import { loadStatusText } from '../../widgets/transactions-map/load-status.ts';
 import { PriceModeControls, type PriceMode } from '../../widgets/transactions-map/PriceModeControls.tsx';
 import { trendPoints } from '../../widgets/transactions-map/trend-chart.ts';
 import { TransactionFilters } from '../../widgets/transactions-map/TransactionFilters.tsx';
@@ -9,7 +10,16 @@ import { TransactionsMap, type TransactionsView } from '../../widgets/transactio
 import { TransactionsSide } from '../../widgets/transactions-map/TransactionsSide.tsx';
 import { usePlayback } from '../../widgets/transactions-map/use-playback.ts';
 import { hashQuery } from '../router.ts';
+import { transactionSource } from './explorer-data.ts';
 import { knownFilter, parseExplorerState, serializeExplorerState } from './explorer-url.ts';
+
+/** Whether two load reports show the same progress bar (phase, sample, whole percent). */
+const sameBar = (a: LoadProgress, b: LoadProgress) =>
+  a.phase === b.phase &&
+  a.sampleRows === b.sampleRows &&
+  a.rows === b.rows &&
+  Math.floor(a.fraction * 100) === Math.floor(b.fraction * 100) &&
+  Math.floor(a.downloaded * 100) === Math.floor(b.downloaded * 100);
 
 /** Rewrites the page URL (replaced, not pushed, so the back button leaves the explorer). */
 function writeUrl(count: number, filter: EngineFilter, view: TransactionsView | null, mode: PriceMode): void {
@@ -25,7 +35,10 @@ export function TransactionsPage() {
   const [initial] = useState(() => parseExplorerState(hashQuery(window.location.hash)));
   const [filter, setFilter] = useState<EngineFilter>(initial.filter);
   const [info, setInfo] = useState<LoadResult | null>(null);
-  const [progress, setProgress] = useState(0);
+  const [load, setLoad] = useState<LoadProgress | null>(null);
+  // What a provisional index of a sample holds (dictionaries, rows) until the whole table is indexed.
+  const [sample, setSample] = useState<LoadResult | null>(null);
+  const source = useMemo(() => transactionSource(initial.count, 1), [initial.count]);
   const [matching, setMatching] = useState<number | null>(null);
   const [prices, setPrices] = useState<QuarterPrices | null>(null);
   const [priceMode, setPriceMode] = useState<PriceMode>({ mode: initial.mode, compare: initial.compare });
@@ -53,6 +66,14 @@ export function TransactionsPage() {
   );
 
   // Once the data is known, a filter label it lacks is dropped and said, not silently matched by nothing.
+  const onLoadProgress = useCallback((progress: LoadProgress) => {
+    if (progress.sample) setSample(progress.sample);
+    // A render only when what the bar shows changes (a whole percent, the phase), and as a transition: the
+    // page's render never holds back the worker's answers or a frame.
+    startTransition(() => {
+      setLoad((shown) => (shown && sameBar(shown, progress) ? shown : progress));
+    });
+  }, []);
   const onLoad = useCallback((loaded: LoadResult) => {
     setInfo(loaded);
     const { filter: known, dropped } = knownFilter(current.current.filter, loaded);
@@ -68,7 +89,8 @@ export function TransactionsPage() {
     setFilter(known);
     setNotice(fill(MESSAGES.explorer.unknownFilter, { labels: dropped.join(', ') }));
   }, []);
-  const quarters = useMemo(() => info?.quarters ?? [], [info]);
+  const shown = info ?? sample;
+  const quarters = useMemo(() => shown?.quarters ?? [], [shown]);
   const step = useCallback((update: (f: EngineFilter) => EngineFilter) => {
     setFilter(update);
   }, []);
@@ -92,11 +114,11 @@ export function TransactionsPage() {
       aria-label={MESSAGES.explorer.region}
     >
       <TransactionsMap
-        dataUrl={`/api/data/transactions.bin?count=${String(initial.count)}&seed=1`}
+        dataUrl={source}
         filter={filter}
         initialView={initial.view}
         onLoad={onLoad}
-        onProgress={setProgress}
+        onLoadProgress={onLoadProgress}
         onError={setError}
         onMatching={setMatching}
         onQuarterPrices={setPrices}
@@ -108,8 +130,10 @@ export function TransactionsPage() {
       <TransactionFilters
         filter={filter}
         onFilter={setFilter}
-        info={info}
-        progress={progress}
+        info={shown}
+        progress={load?.fraction ?? 0}
+        status={loadStatusText(load)}
+        provisional={!info && sample !== null}
         matching={matching}
         error={error}
         playing={playing}

@@ -19,8 +19,12 @@ export interface TransactionFiltersProps {
   filter: EngineFilter;
   onFilter: (filter: EngineFilter) => void;
   info: LoadResult | null;
-  /** Download progress 0…1 while loading. */
+  /** Load progress 0…1 while loading. */
   progress: number;
+  /** What the load is doing, said beside the progress bar (loadStatusText); absent: 'Cargando transacciones'. */
+  status?: string;
+  /** `info` and `matching` are a provisional index's (a sample of the table, while the rest is grouped). */
+  provisional?: boolean;
   matching: number | null;
   error: string | null;
   playing: boolean;
@@ -38,9 +42,10 @@ export interface TransactionFiltersProps {
  */
 export function TransactionFilters(props: TransactionFiltersProps) {
   const { filter, onFilter, info, progress, matching, error, playing, onPlaying, open, onOpen } = props;
+  const provisional = props.provisional === true;
   const quarters = info?.quarters ?? [];
   const sliderIndex = sliderIndexOf(filter, quarters);
-  const loading = !info && !error;
+  const loading = (!info || provisional) && !error;
   // Rows placed from their address (an analyst's file): the one filter that leaves them out.
   const approximate = (info?.precision ?? []).slice(1).reduce((a, b) => a + b, 0);
   return (
@@ -63,7 +68,7 @@ export function TransactionFilters(props: TransactionFiltersProps) {
       </button>
       {loading ? (
         <label className="explorer__progress">
-          {T.loading}
+          {props.status ?? T.loading}
           <progress max={1} value={progress} aria-valuetext={`${String(Math.round(progress * 100))} %`} />
         </label>
       ) : null}
@@ -170,7 +175,10 @@ export function TransactionFilters(props: TransactionFiltersProps) {
       <span role="status" className="explorer__count">
         {error ??
           (info && matching !== null
-            ? fill(T.count, { matching: formatNumber(matching, 0), total: formatNumber(info.indexed, 0) })
+            ? fill(provisional ? T.countProvisional : T.count, {
+                matching: formatNumber(matching, 0),
+                total: formatNumber(info.indexed, 0),
+              })
             : T.loadingStatus)}
         {!error && info && info.rejected > 0 && (
           <span className="explorer__rejected">

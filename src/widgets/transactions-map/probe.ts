@@ -1,10 +1,16 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { inspectSink } from '../../map/inspect.ts';
+import type { LoadProgress } from '../../../workers/contract.ts';
 
 /** What the transactions map shows, for browser tests and the browser benchmark (numbers only). */
 export interface TransactionsProbe {
-  /** Rows the engine indexed. */
+  /** Rows the engine indexed (0 until the whole table is). */
   indexed: number;
+  /** Where the load stands, and the rows of the provisional index drawn meanwhile (0: none). */
+  loadPhase: LoadProgress['phase'];
+  sampleRows: number;
+  /** The last view came from the provisional index (its counts are a sample's). */
+  provisional: boolean;
   /** The analyst's file shown (absent: the generated data). */
   source?: string;
   /** Its import: reading and ingesting in the import worker, indexing in the cluster worker (ms). */

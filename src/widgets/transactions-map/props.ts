@@ -1,5 +1,12 @@
 import type { ClusterSizing } from '../../layers/cluster-layers.ts';
-import type { EngineFilter, LoadResult, QuarterPrices, Summary } from '../../../workers/contract.ts';
+import type {
+  EngineFilter,
+  LoadProgress,
+  LoadResult,
+  QuarterPrices,
+  RemoteTable,
+  Summary,
+} from '../../../workers/contract.ts';
 
 /** A map position worth sharing. */
 export interface TransactionsView {
@@ -17,14 +24,23 @@ export interface TransactionsMapProps {
    * WebGL (headless Chromium) it made filter repaints about 1.7× slower in bench:browser, so it is opt-in.
    */
   clusterSizing?: ClusterSizing;
-  /** Where the VEPT table is downloaded from (same origin, or a CORS-enabled service). */
-  dataUrl: string;
+  /**
+   * Where the VEPT table is downloaded from (same origin, a CORS-enabled service, or a `blob:` URL) — by the
+   * map's worker, so the page never holds the table: one file, or a RemoteTable, the row ranges of one set
+   * (`{ urls, rows }`: the first range is drawn while the rest arrives and is indexed).
+   */
+  dataUrl: string | RemoteTable;
   filter: EngineFilter;
   /** The opening view; null opens on the whole country. Creation-only. */
   initialView: TransactionsView | null;
   onLoad?: (info: LoadResult) => void;
-  /** Download progress 0…1. */
+  /** The load's progress 0…1 (download and indexing). */
   onProgress?: (fraction: number) => void;
+  /**
+   * The load's progress in full: its phase ('download', 'sample' — a provisional index of part of the rows
+   * is drawn, its counts are that part's —, 'index', 'done'), bytes and rows.
+   */
+  onLoadProgress?: (progress: LoadProgress) => void;
   /** A Spanish message when the data cannot be loaded. */
   onError?: (message: string) => void;
   /** Rows passing the filter, after the load and every filter change. */

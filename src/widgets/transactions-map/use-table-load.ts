@@ -1,25 +1,42 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
+import { LOAD_CANCELLED, type RemoteTable } from '../../../workers/contract.ts';
 import { inspectSink } from '../../map/inspect.ts';
-import { loadTable } from './load-table.ts';
 import { forgetTransactions, patchTransactions, publishTransactions } from './probe.ts';
 import type { TransactionsMapProps } from './props.ts';
 import { viewFigures } from './view-figures.ts';
 
+/** The table the worker downloads, its URLs made absolute (the worker's own base is its script's). */
+function remoteTable(dataUrl: string | RemoteTable): RemoteTable {
+  const absolute = (url: string) => new URL(url, document.baseURI).href;
+  if (typeof dataUrl === 'string') return { urls: [absolute(dataUrl)] };
+  return { ...dataUrl, urls: dataUrl.urls.map(absolute) };
+}
+
+/** One key per data source (a page may pass an equal RemoteTable object on every render). */
+const sourceKey = (dataUrl: string | RemoteTable) =>
+  typeof dataUrl === 'string' ? dataUrl : JSON.stringify(dataUrl);
+
 /**
- * Downloads the VEPT table with progress into the controller (publishing the test API's first state), and
- * reports where the map is after every move. Events are read from the latest props.
+ * Has the map's worker download and index the VEPT table with progress (publishing the test API's first
+ * state): the page never holds the table. Reports where the map is after every move. Events are read from
+ * the latest props.
  */
 export function useTableLoad(
   controller: ClusterMapController | null,
   map: MapLibreMap | null,
   mapId: string,
-  dataUrl: string,
+  dataUrl: string | RemoteTable,
   events: RefObject<TransactionsMapProps>,
 ): void {
+  const key = sourceKey(dataUrl);
+  const source = useRef(dataUrl);
+  useLayoutEffect(() => {
+    source.current = dataUrl;
+  });
   useEffect(() => {
     if (!controller || !map) return undefined;
     let live = true;
@@ -27,6 +44,8 @@ export function useTableLoad(
     publishTransactions(mapId, map, {
       ...viewFigures(null),
       indexed: 0,
+      loadPhase: 'download',
+      sampleRows: 0,
       matching: 0,
       chart: [],
       viewTotal: 0,
@@ -34,17 +53,26 @@ export function useTableLoad(
       drawnAt: 0,
       drawnSum: 0,
     });
-    const fetchTable = () => loadTable(dataUrl, (f) => live && events.current.onProgress?.(f), abort.signal);
-    const loading = controller.load(fetchTable);
+    const loading = controller.loadRemote(remoteTable(source.current), {
+      signal: abort.signal,
+      onProgress: (progress) => {
+        if (!live) return;
+        patchTransactions(mapId, { loadPhase: progress.phase, sampleRows: progress.sampleRows });
+        events.current.onProgress?.(progress.fraction);
+        events.current.onLoadProgress?.(progress);
+      },
+    });
     inspectSink()?.track(loading);
     loading
       .then((info) => {
         if (!live) return;
-        patchTransactions(mapId, { indexed: info.indexed });
+        patchTransactions(mapId, { indexed: info.indexed, loadPhase: 'done' });
         events.current.onLoad?.(info);
       })
       .catch((reason: unknown) => {
-        if (isEngineClosed(reason) || abort.signal.aborted) return;
+        // A newer load (the analyst's own file) ended this one: nothing went wrong.
+        const superseded = reason instanceof Error && reason.message === LOAD_CANCELLED;
+        if (isEngineClosed(reason) || abort.signal.aborted || superseded) return;
         console.error(reason);
         if (live) events.current.onError?.(MESSAGES.errors.loadData);
       });
@@ -53,7 +81,7 @@ export function useTableLoad(
       abort.abort();
       forgetTransactions(mapId);
     };
-  }, [controller, map, mapId, dataUrl, events]);
+  }, [controller, map, mapId, key, events]);
 
   useEffect(() => {
     if (!map) return undefined;

@@ -19,5 +19,6 @@ export function viewFigures(view: ClusterResult | null, map?: MapLibreMap) {
     sum,
     zoom: view?.zoom ?? 0,
     biggestClusterPixel: pixel ? ([pixel.x, pixel.y] as [number, number]) : null,
+    provisional: view?.provisional === true,
   };
 }

@@ -31,7 +31,15 @@ describe('view figures for the test API', () => {
       zoom: 6,
       truncated: false,
     };
-    expect(viewFigures(view)).toEqual({ items: 3, sum: 14, zoom: 6, biggestClusterPixel: null });
-    expect(viewFigures(null)).toEqual({ items: 0, sum: 0, zoom: 0, biggestClusterPixel: null });
+    const figures = { items: 3, sum: 14, zoom: 6, biggestClusterPixel: null };
+    expect(viewFigures(view)).toEqual({ ...figures, provisional: false });
+    expect(viewFigures({ ...view, provisional: true })).toEqual({ ...figures, provisional: true });
+    expect(viewFigures(null)).toEqual({
+      items: 0,
+      sum: 0,
+      zoom: 0,
+      biggestClusterPixel: null,
+      provisional: false,
+    });
   });
 });

@@ -1,0 +1,214 @@
+/**
+ * The engine host's loads: a table the worker downloads itself (one file or row ranges), progressive (a
+ * provisional index of a sample answers first, the filter set on it carries over), cancelled, refused, and
+ * indexed by a pool of real worker threads — always ending with the answers of an engine loaded directly.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeTable } from '../../src/core/table-codec.ts';
+import type { PropertyTable } from '../../src/core/types.ts';
+import { LOAD_CANCELLED, type EngineFilter, type LoadProgress } from '../../workers/contract.ts';
+import { ClusterEngine } from '../../workers/engine/engine.ts';
+import { EngineHost, type HostOptions } from '../../workers/engine/host.ts';
+import { nodePoolWorker } from '../../workers/node-pool.ts';
+import { tableFrom, WORLD } from './helpers.ts';
+
+const BASE = 'http://datos.test/t.bin';
+const FILTER: EngineFilter = { quarters: ['2024-T2'], colors: 'todos', operations: ['Venta'] };
+
+/** `n` points around three spots (deterministic), with the helpers' cycling facets. */
+function points(n: number): number[][] {
+  return Array.from({ length: n }, (_, i) => {
+    const a = Math.imul(i + 1, 2654435761) >>> 0;
+    const spot = i % 3;
+    return [-67 - spot + ((a % 10_007) / 10_007) * 0.3, 10 - spot + (((a >>> 9) % 10_007) / 10_007) * 0.3];
+  });
+}
+
+/** Rows [from, to) of a table, as a table. */
+function rowsOf(table: PropertyTable, from: number, to: number): PropertyTable {
+  return {
+    ...table,
+    length: to - from,
+    lng: table.lng.slice(from, to),
+    lat: table.lat.slice(from, to),
+    price: table.price.slice(from, to),
+    operation: table.operation.slice(from, to),
+    quarter: table.quarter.slice(from, to),
+    color: table.color.slice(from, to),
+  };
+}
+
+/** A fetch serving VEPT files by URL; a URL in `held` answers only once its gate opens. */
+function server(files: Map<string, Uint8Array>, held = new Map<string, Promise<void>>()): typeof fetch {
+  return async (input) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    await held.get(url);
+    const bytes = files.get(url);
+    if (!bytes) return new Response('no', { status: 404 });
+    return new Response(bytes.slice(), { headers: { 'content-length': String(bytes.byteLength) } });
+  };
+}
+
+/** A table cut into row ranges served as separate files. */
+function ranges(table: PropertyTable, cuts: number[]): { urls: string[]; files: Map<string, Uint8Array> } {
+  const bounds = [0, ...cuts, table.length];
+  const urls = bounds.slice(1).map((_, k) => `${BASE}?part=${String(k)}`);
+  const files = new Map(
+    urls.map((url, k) => [url, encodeTable(rowsOf(table, bounds[k] ?? 0, bounds[k + 1] ?? 0))]),
+  );
+  return { urls, files };
+}
+
+const hosts: EngineHost[] = [];
+afterEach(() => {
+  for (const h of hosts.splice(0)) h.close();
+});
+function newHost(options: HostOptions): EngineHost {
+  const host = new EngineHost({ progressiveMinRows: 1000, sampleRows: 300, poolMinRows: 1000, ...options });
+  hosts.push(host);
+  return host;
+}
+
+/** The reference: an engine loaded with the whole table and given the filter. */
+function reference(table: PropertyTable, filter: EngineFilter): ClusterEngine {
+  const engine = new ClusterEngine();
+  engine.load(table);
+  engine.setFilter(filter);
+  return engine;
+}
+
+function expectSameAnswers(host: EngineHost, engine: ClusterEngine): void {
+  for (const zoom of [3, 8, 12, 19])
+    expect(host.getClusters(WORLD, zoom)).toEqual(engine.getClusters(WORLD, zoom));
+  expect(host.getSummary()).toEqual(engine.getSummary());
+  expect(host.getPrices([-70, 7, -66, 11])).toEqual(engine.getPrices([-70, 7, -66, 11]));
+}
+
+describe('a table the worker downloads itself', () => {
+  it('one file: progress from download to done, then the answers of an engine loaded directly', async () => {
+    const table = tableFrom(points(800));
+    const host = newHost({ fetch: server(new Map([[BASE, encodeTable(table)]])) });
+    const reports: LoadProgress[] = [];
+    const answer = await host.load({ urls: [BASE] }, (p) => reports.push(p));
+    expect(answer.ok && answer.value.indexed).toBe(800);
+    expect(reports.at(-1)).toMatchObject({ phase: 'done', fraction: 1, rows: 800 });
+    expect(reports.some((p) => p.phase === 'sample')).toBe(false); // 800 rows: below the progressive size
+    const fractions = reports.map((p) => p.fraction);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expectSameAnswers(host, reference(table, { quarters: 'todos', colors: 'todos', operations: 'todos' }));
+  });
+
+  it('row ranges: the first range answers as a provisional index, the filter set on it carries over to the whole table', async () => {
+    const table = tableFrom(points(5000));
+    const { urls, files } = ranges(table, [400, 2000]);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const host = newHost({ fetch: server(files, new Map([[urls[1] ?? '', gate]])) });
+    const reports: LoadProgress[] = [];
+    const loading = host.load({ urls, rows: 5000 }, (p) => reports.push(p));
+    await expect.poll(() => reports.some((p) => p.phase === 'sample')).toBe(true);
+    const sample = reports.find((p) => p.phase === 'sample');
+    expect(sample?.sampleRows).toBe(400);
+    expect(sample?.sample?.quarters).toEqual(table.quarters);
+    // While the rest downloads, the sample answers, marked provisional, with its own exact counts.
+    const view = host.getClusters(WORLD, 3);
+    expect(view.ok && view.value.provisional).toBe(true);
+    expect(host.getSummary()).toEqual(
+      reference(rowsOf(table, 0, 400), {
+        quarters: 'todos',
+        colors: 'todos',
+        operations: 'todos',
+      }).getSummary(),
+    );
+    expect(host.setFilter(FILTER).ok).toBe(true);
+    open();
+    const answer = await loading;
+    expect(answer.ok && answer.value.indexed).toBe(5000);
+    const whole = host.getClusters(WORLD, 3);
+    expect(whole.ok && whole.value.provisional).toBeUndefined();
+    expectSameAnswers(host, reference(table, FILTER));
+  });
+
+  it('one large file: a sample of every k-th row answers first', async () => {
+    const table = tableFrom(points(3000));
+    const host = newHost({ fetch: server(new Map([[BASE, encodeTable(table)]])) });
+    const reports: LoadProgress[] = [];
+    await host.load({ urls: [BASE] }, (p) => reports.push(p));
+    expect(reports.find((p) => p.phase === 'sample')?.sampleRows).toBe(300);
+    expect(reports.map((p) => p.phase)).toEqual(
+      expect.arrayContaining(['download', 'sample', 'index', 'done']),
+    );
+  });
+
+  it('cancelled while downloading: the load answers so, and the next load works', async () => {
+    const table = tableFrom(points(500));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const host = newHost({ fetch: server(new Map([[BASE, encodeTable(table)]]), new Map([[BASE, gate]])) });
+    const first = host.load({ urls: [BASE] });
+    expect(host.cancelLoad()).toEqual({ ok: true, value: true });
+    release();
+    expect(await first).toEqual({ ok: false, error: LOAD_CANCELLED });
+    const second = await host.load({ urls: [BASE] });
+    expect(second.ok && second.value.indexed).toBe(500);
+    expect(host.cancelLoad()).toEqual({ ok: true, value: false });
+  });
+
+  it('a newer load ends an older one', async () => {
+    const table = tableFrom(points(500));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const other = `${BASE}?otra`;
+    const files = new Map([
+      [BASE, encodeTable(table)],
+      [other, encodeTable(rowsOf(table, 0, 100))],
+    ]);
+    const host = newHost({ fetch: server(files, new Map([[BASE, gate]])) });
+    const older = host.load({ urls: [BASE] });
+    const newer = host.load({ urls: [other] });
+    release();
+    expect(await older).toEqual({ ok: false, error: LOAD_CANCELLED });
+    const answer = await newer;
+    expect(answer.ok && answer.value.indexed).toBe(100);
+  });
+
+  it('refuses what it cannot load, in Spanish: a missing file, unlike parts, a wrong row count, a bad address', async () => {
+    const a = tableFrom(points(50));
+    const b = { ...tableFrom(points(50)), colors: ['otro', 'rojo', 'verde'] };
+    const files = new Map([
+      [`${BASE}?a`, encodeTable(a)],
+      [`${BASE}?b`, encodeTable(b)],
+    ]);
+    const host = newHost({ fetch: server(files) });
+    const error = async (source: { urls: string[]; rows?: number }) => {
+      const answer = await host.load(source);
+      return answer.ok ? 'ok' : answer.error;
+    };
+    expect(await error({ urls: [`${BASE}?nada`] })).toMatch(/^No se pudo cargar la tabla: .*404/);
+    expect(await error({ urls: [`${BASE}?a`, `${BASE}?b`] })).toMatch(/mismos diccionarios/);
+    expect(await error({ urls: [`${BASE}?a`, `${BASE}?a`], rows: 60 })).toMatch(/más filas/);
+    expect(await error({ urls: [`${BASE}?a`, `${BASE}?a`], rows: 150 })).toMatch(/menos filas/);
+    expect(await error({ urls: ['ftp://datos.test/t.bin'] })).toMatch(/^Tabla remota inválida: solo .*http/);
+    expect(await error({ urls: [] })).toMatch(/^Tabla remota inválida/);
+    expect(host.getClusters(WORLD, 3).ok).toBe(false); // nothing half-loaded is left answering
+  });
+});
+
+describe('indexed by a pool of real worker threads', () => {
+  it('a downloaded table and a transferred one give the answers of an engine loaded directly', async () => {
+    const table = tableFrom(points(20_000));
+    const { urls, files } = ranges(table, [2000, 9000]);
+    const host = newHost({ fetch: server(files), poolWorker: nodePoolWorker, poolSize: 2 });
+    expect(host.pooled).toBe(true);
+    const remote = await host.load({ urls, rows: 20_000 });
+    expect(remote.ok && remote.value.indexed).toBe(20_000);
+    expectSameAnswers(host, reference(table, { quarters: 'todos', colors: 'todos', operations: 'todos' }));
+    host.setFilter(FILTER);
+    const transferred = await host.load(tableFrom(points(20_000)));
+    expect(transferred.ok && transferred.value.indexed).toBe(20_000);
+    // A transferred table starts without a filter, whatever the previous one had.
+    expectSameAnswers(host, reference(table, { quarters: 'todos', colors: 'todos', operations: 'todos' }));
+    host.setFilter(FILTER);
+    expectSameAnswers(host, reference(table, FILTER));
+  }, 60_000);
+});

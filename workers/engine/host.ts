@@ -1,0 +1,261 @@
+/**
+ * The engine as the worker exposes it (contract.ts): the synchronous ClusterEngine for every query, and the
+ * loads around it — a table transferred from the page, or one this worker downloads itself (RemoteTable:
+ * the page never holds it). A large download is indexed progressively: a provisional index of a sample (the
+ * first part, or every k-th row) answers within a fraction of the time, while the whole table is indexed by
+ * the worker pool (pool/, exact: the same hierarchy as one thread builds) or, without shared memory, here.
+ * Loads are async, so queries keep being answered between the download's chunks and during a pooled build.
+ */
+import { tableProblem, validRows } from '../../src/core/table-check.ts';
+import type { AreaShape } from '../../src/core/shapes.ts';
+import type { BBox, PropertyTable } from '../../src/core/types.ts';
+import { LOAD_CANCELLED } from '../contract.ts';
+import type {
+  Answer,
+  ClusterEngineApi,
+  EngineFilter,
+  EngineOptions,
+  ExportFormat,
+  HexCompare,
+  LoadProgress,
+  LoadResult,
+  RemoteTable,
+} from '../contract.ts';
+import { ClusterEngine } from './engine.ts';
+import { buildHierarchy, hierarchyOf, type Hierarchy } from './hierarchy.ts';
+import { downloadTable, remoteProblem } from './loading/download.ts';
+import { indexFraction, ProgressReporter } from './loading/progress.ts';
+import { isShared, sharedCopy, stridedSample } from './loading/tables.ts';
+import { canShareMemory } from './pool/buffers.ts';
+import { BuildPool, POOL_ABORTED, type PoolWorkerFactory } from './pool/pool.ts';
+
+/** Below this many rows one thread indexes faster than a pool's start and barriers pay back. */
+export const POOL_MIN_ROWS = 150_000;
+/** From this many rows a download is shown first from a sample (smaller tables are whole about as fast). */
+export const PROGRESSIVE_MIN_ROWS = 300_000;
+/** Rows of the provisional index when it is a sample of the whole download. */
+export const SAMPLE_ROWS = 100_000;
+
+export interface HostOptions {
+  /** Starts a pool worker; without one (or without shared memory) tables are indexed on this thread. */
+  poolWorker?: PoolWorkerFactory;
+  /** Pool workers (default 2: on a 2-core machine the engine's own thread mostly waits). */
+  poolSize?: number;
+  /** The fetch used for downloads (tests pass one). */
+  fetch?: typeof fetch;
+  /** The size rules, for tests (defaults: POOL_MIN_ROWS, PROGRESSIVE_MIN_ROWS, SAMPLE_ROWS). */
+  poolMinRows?: number;
+  progressiveMinRows?: number;
+  sampleRows?: number;
+}
+
+const ok = <T>(value: T): Answer<T> => ({ ok: true, value });
+const fail = <T>(error: string): Answer<T> => ({ ok: false, error });
+const isRemote = (input: unknown): input is RemoteTable =>
+  typeof input === 'object' && input !== null && 'urls' in input;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One load in progress: what stops it. */
+interface Run {
+  abort: AbortController;
+}
+
+export class EngineHost implements ClusterEngineApi {
+  readonly engine = new ClusterEngine();
+  private readonly pool: BuildPool | null;
+  private readonly fetcher: typeof fetch;
+  private run: Run | null = null;
+  private readonly sizes: { pool: number; progressive: number; sample: number };
+
+  constructor(options: HostOptions = {}) {
+    const shared = canShareMemory();
+    this.pool =
+      options.poolWorker && shared ? new BuildPool(options.poolWorker, options.poolSize ?? 2) : null;
+    this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
+    this.sizes = {
+      pool: options.poolMinRows ?? POOL_MIN_ROWS,
+      progressive: options.progressiveMinRows ?? PROGRESSIVE_MIN_ROWS,
+      sample: options.sampleRows ?? SAMPLE_ROWS,
+    };
+  }
+
+  /** Whether large tables are indexed by the worker pool (shared memory and a way to start workers). */
+  get pooled(): boolean {
+    return this.pool !== null;
+  }
+
+  configure(options: Partial<EngineOptions>): Answer<EngineOptions> {
+    this.cancelLoad();
+    return this.engine.configure(options);
+  }
+
+  load(
+    input: PropertyTable | RemoteTable,
+    onProgress?: (progress: LoadProgress) => void,
+  ): Answer<LoadResult> | Promise<Answer<LoadResult>> {
+    this.cancelLoad();
+    if (isRemote(input)) return this.loadRemote(input, onProgress);
+    if (!this.usePool(input)) return this.engine.load(input);
+    const problem = tableProblem(input);
+    if (problem) return fail(`Tabla inválida: ${problem}.`);
+    // A new table starts without a filter (and the old index's memory goes before the new one is built).
+    this.engine.clear();
+    const run = this.begin();
+    return this.index(isShared(input) ? input : sharedCopy(input), run, null).finally(() => {
+      this.end(run);
+    });
+  }
+
+  cancelLoad(): Answer<boolean> {
+    const run = this.run;
+    if (!run) return ok(false);
+    this.run = null;
+    run.abort.abort();
+    this.pool?.abort();
+    return ok(true);
+  }
+
+  /** Stops the pool's workers for good (the engine's worker is going away). */
+  close(): void {
+    this.cancelLoad();
+    this.pool?.close();
+  }
+
+  private begin(): Run {
+    const run = { abort: new AbortController() };
+    this.run = run;
+    return run;
+  }
+
+  private end(run: Run): void {
+    if (this.run === run) this.run = null;
+  }
+
+  private usePool(table: PropertyTable): boolean {
+    return this.pool !== null && table.length >= this.sizes.pool && this.engine.engineOptions.minPoints <= 2;
+  }
+
+  private async loadRemote(
+    source: RemoteTable,
+    onProgress?: (progress: LoadProgress) => void,
+  ): Promise<Answer<LoadResult>> {
+    const problem = remoteProblem(source);
+    if (problem) return fail(`Tabla remota inválida: ${problem}.`);
+    const run = this.begin();
+    const progress = new ProgressReporter(onProgress, source.rows ?? 0);
+    this.engine.clear();
+    const state = { sampled: false };
+    // The first part of several is the sample, as soon as it is in (the download goes on meanwhile).
+    const sampleFirstPart = source.urls.length > 1 && (source.rows ?? 0) >= this.sizes.progressive;
+    try {
+      const table = await downloadTable(source, {
+        fetch: this.fetcher,
+        signal: run.abort.signal,
+        shared: this.pool !== null,
+        onBytes: (received, expected, fraction) => {
+          progress.download(received, expected, fraction);
+        },
+        onPart: (part, loaded) => {
+          if (state.sampled || !sampleFirstPart || loaded >= (source.rows ?? 0)) return;
+          state.sampled = this.sample(part, progress);
+        },
+      });
+      if (this.run !== run) return fail(LOAD_CANCELLED);
+      progress.downloaded(table.length);
+      if (!state.sampled && table.length >= this.sizes.progressive)
+        this.sample(stridedSample(table, this.sizes.sample), progress);
+      const problem = tableProblem(table);
+      if (problem) return fail(`Tabla inválida: ${problem}.`);
+      const answer = await this.index(table, run, progress);
+      if (answer.ok) progress.done();
+      return answer;
+    } catch (error) {
+      if (run.abort.signal.aborted || this.run !== run) return fail(LOAD_CANCELLED);
+      return fail(`No se pudo cargar la tabla: ${message(error)}`);
+    } finally {
+      this.end(run);
+    }
+  }
+
+  /** Indexes a sample as the provisional index; answers whether it could. */
+  private sample(table: PropertyTable, progress: ProgressReporter): boolean {
+    const answer = this.engine.load(table);
+    if (!answer.ok) return false;
+    this.engine.setProvisional(true);
+    progress.sample(answer.value);
+    return true;
+  }
+
+  /**
+   * Indexes the whole table — in the pool when it can, else here — and installs it with the filter set
+   * meanwhile (on the provisional index) already applied.
+   */
+  private async index(
+    table: PropertyTable,
+    run: Run,
+    progress: ProgressReporter | null,
+  ): Promise<Answer<LoadResult>> {
+    const started = performance.now();
+    const options = this.engine.engineOptions;
+    progress?.index(0);
+    let h: Hierarchy | null = null;
+    if (this.usePool(table) && this.pool && isShared(table)) {
+      const pool = this.pool;
+      const timer = setInterval(() => {
+        progress?.index(indexFraction(pool.progress(), options.maxZoom, options.minZoom));
+      }, 100);
+      try {
+        h = hierarchyOf((await pool.build(table, options)).layout, options);
+      } catch (error) {
+        if (message(error) === POOL_ABORTED || this.run !== run) return fail(LOAD_CANCELLED);
+        console.warn('El índice en paralelo falló; se construye en un solo hilo:', message(error));
+      } finally {
+        clearInterval(timer);
+      }
+    }
+    if (this.run !== run) return fail(LOAD_CANCELLED);
+    h ??= buildHierarchy(table.lng, table.lat, validRows(table), options);
+    return this.engine.adopt(table, h, started, this.engine.currentFilter);
+  }
+
+  // The queries: the engine's, on whatever index is installed (provisional or whole).
+  setFilter(filter: EngineFilter) {
+    return this.engine.setFilter(filter);
+  }
+  getClusters(bbox: BBox, zoom: number, offset?: number) {
+    return this.engine.getClusters(bbox, zoom, offset);
+  }
+  getLeaves(clusterId: number, limit: number, offset?: number) {
+    return this.engine.getLeaves(clusterId, limit, offset);
+  }
+  getExpansionZoom(clusterId: number) {
+    return this.engine.getExpansionZoom(clusterId);
+  }
+  getClusterOf(row: number, zoom: number) {
+    return this.engine.getClusterOf(row, zoom);
+  }
+  getProperty(index: number) {
+    return this.engine.getProperty(index);
+  }
+  getSummary(bbox?: BBox) {
+    return this.engine.getSummary(bbox);
+  }
+  countInShape(shape: AreaShape) {
+    return this.engine.countInShape(shape);
+  }
+  getPrices(bbox?: BBox) {
+    return this.engine.getPrices(bbox);
+  }
+  getClusterPrices(clusterId: number) {
+    return this.engine.getClusterPrices(clusterId);
+  }
+  getQuarterPrices(bbox?: BBox) {
+    return this.engine.getQuarterPrices(bbox);
+  }
+  getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null) {
+    return this.engine.getHexagons(bbox, zoom, compare);
+  }
+  exportView(bbox: BBox, format: ExportFormat) {
+    return this.engine.exportView(bbox, format);
+  }
+}
