@@ -6,7 +6,14 @@ import { buildHierarchy, hierarchyOf } from '../../workers/engine/hierarchy.ts';
 import { BuildPool } from '../../workers/engine/pool/pool.ts';
 import { nodePoolWorker } from '../../workers/node-pool.ts';
 import { tableFrom, WORLD } from './helpers.ts';
-import { enginePair, hierarchyArrays, lockstepHierarchy, optionsArb, poolData } from './pool-helpers.ts';
+import {
+  enginePair,
+  hierarchyArrays,
+  interleavedHierarchy,
+  lockstepHierarchy,
+  optionsArb,
+  poolData,
+} from './pool-helpers.ts';
 import { filterArb } from './stacks-helpers.ts';
 
 const boxArb: fc.Arbitrary<BBox> = fc
@@ -28,6 +35,17 @@ describe('the pooled build makes the single build’s hierarchy', () => {
         expect(hierarchyArrays(pooled)).toEqual(hierarchyArrays(single));
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('when one worker decides its nodes while another is between a scan and its check (real threads can)', () => {
+    fc.assert(
+      fc.property(poolData, optionsArb, ({ points }, options) => {
+        const table = tableFrom(points);
+        const single = buildHierarchy(table.lng, table.lat, validRows(table), options);
+        expect(hierarchyArrays(interleavedHierarchy(table, options))).toEqual(hierarchyArrays(single));
+      }),
+      { numRuns: 200 },
     );
   });
 

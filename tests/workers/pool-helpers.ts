@@ -9,7 +9,8 @@ import type { EngineOptions } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { hierarchyOf, type Hierarchy } from '../../workers/engine/hierarchy.ts';
 import { allocateBuild } from '../../workers/engine/pool/buffers.ts';
-import { poolBuildProgram } from '../../workers/engine/pool/build-program.ts';
+import { poolBuildProgram, type PoolBuildResult } from '../../workers/engine/pool/build-program.ts';
+import { UNKNOWN } from '../../workers/engine/greedy.ts';
 import { layoutViews } from '../../workers/engine/pool/layout-views.ts';
 import { runLockstep } from '../../workers/engine/pool/spmd.ts';
 import { tableFrom, type Facet } from './helpers.ts';
@@ -115,4 +116,60 @@ export function hierarchyArrays(h: Hierarchy): Record<string, number[]> {
   return Object.fromEntries(
     Object.entries({ ...all, zlo: c.zlo, zhi: c.zhi, parent: c.parent }).map(([k, v]) => [k, [...v]]),
   );
+}
+
+/**
+ * The pooled build with two workers, where worker 1 runs a whole phase in the middle of worker 0's: at a
+ * moment when worker 0 reads again a node of worker 1's range that it read undecided before (a scan saw it
+ * undecided; the check after the scan sees worker 1's decision) — an interleaving real threads produce and
+ * lockstep never does. Worker 1 steps in once per phase; otherwise the phases run in lockstep.
+ */
+export function interleavedHierarchy(table: PropertyTable, options: BuildOptions): Hierarchy {
+  const buffers = allocateBuild(table, 2, options, false);
+  const programs = [poolBuildProgram(buffers, 0), poolBuildProgram(buffers, 1)];
+  const results: (PoolBuildResult | null)[] = [null, null];
+  const done = [false, false];
+  const step = (w: number) => {
+    const next = programs[w]?.next();
+    if (next?.done) {
+      done[w] = true;
+      results[w] = next.value;
+    }
+  };
+  let current = -1;
+  // Rounds in which worker 1 stepped in (a set: TypeScript would narrow a flag the hook sets).
+  const steppedIn = new Set<number>();
+  let round = 0;
+  const undecided = new Set<number>();
+  const load = Atomics.load;
+  Atomics.load = ((array: Int32Array, index: number) => {
+    const value = load(array, index);
+    if (current !== 0 || array !== buffers.state || value !== UNKNOWN || steppedIn.has(round) || done[1])
+      return value;
+    if (!undecided.has(index)) {
+      undecided.add(index);
+      return value;
+    }
+    steppedIn.add(round);
+    current = 1;
+    step(1);
+    current = 0;
+    return load(array, index);
+  }) as typeof Atomics.load;
+  try {
+    while (!done[0] || !done[1]) {
+      round++;
+      undecided.clear();
+      current = 0;
+      if (!done[0]) step(0);
+      current = 1;
+      if (!steppedIn.has(round) && !done[1]) step(1);
+      current = -1;
+    }
+  } finally {
+    Atomics.load = load;
+  }
+  const first = results[0];
+  if (!first) throw new Error('worker 0 answered nothing');
+  return hierarchyOf(layoutViews(buffers, first.points, first.clusters), options);
 }

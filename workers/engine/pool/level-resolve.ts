@@ -187,14 +187,16 @@ export function resolveRange(
             ? scanOwn(scan, first, start[bk + 1]!, t, best)
             : scanForeign(scan, first, start[bk + 1]!, t, best);
       }
-      if (
-        best >= 0 &&
-        (best >= lo && best < hi ? state[best] : foreignState(state, memo, best)) === UNKNOWN
-      ) {
+      const bestState =
+        best < 0 ? SEED : best >= lo && best < hi ? state[best]! : foreignState(state, memo, best);
+      if (bestState === UNKNOWN) {
         if (sp === stack.length) stack = scratch.grow();
         stack[sp++] = best; // decide the lower-priority neighbour first, then look again
         continue;
       }
+      // A foreign candidate read undecided during the scan and absorbed by its owner since: the scan saw a
+      // node that is not a seed, so look again (it now skips it). Each node is absorbed once: this ends.
+      if (bestState >= 0) continue;
       sp--;
       if (t < lo || t >= hi) {
         memo.set(t, best < 0 ? SEED : best); // its owner decides it too, the same way
