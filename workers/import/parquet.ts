@@ -10,6 +10,7 @@ import {
   parquetSchema,
   type AsyncBuffer,
   type FileMetaData,
+  type ParquetParsers,
 } from 'hyparquet';
 import type { Cell } from '../../src/core/ingest/values.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
@@ -81,6 +82,28 @@ export async function parquetRows(p: ParquetFile, rowStart: number, rowEnd: numb
 }
 
 /**
+ * Date cells shared by time: a file repeats a few thousand days, and a Date per cell (hyparquet's default)
+ * was a million allocations a million rows. Cells are only read, never changed, so sharing is safe.
+ */
+function sharedDates(): Partial<ParquetParsers> {
+  const byTime = new Map<number, Date>();
+  const date = (time: number) => {
+    let value = byTime.get(time);
+    if (value === undefined) {
+      value = new Date(time);
+      if (byTime.size < 100_000) byTime.set(time, value);
+    }
+    return value;
+  };
+  return {
+    timestampFromMilliseconds: (millis) => date(Number(millis)),
+    timestampFromMicroseconds: (micros) => date(Number(micros / 1000n)),
+    timestampFromNanoseconds: (nanos) => date(Number(nanos / 1_000_000n)),
+    dateFromDays: (days) => date(days * 86_400_000),
+  };
+}
+
+/**
  * Every row, one row group at a time, read by column (hyparquet's `onChunk`, not its row objects) and handed
  * to `visit` in one reused cells array — no object per row; `onGroup` after each group with the rows and
  * compressed bytes so far.
@@ -94,6 +117,7 @@ export async function eachParquetRow(
   let bytes = 0;
   const cells: Cell[] = new Array<Cell>(p.header.length).fill(null);
   const index = new Map(p.header.map((name, i) => [name, i]));
+  const parsers = sharedDates();
   for (const group of p.metadata.row_groups) {
     const rows = Number(group.num_rows);
     const rowEnd = rowStart + rows;
@@ -106,6 +130,7 @@ export async function eachParquetRow(
         columns: p.header,
         rowStart,
         rowEnd,
+        parsers,
         onChunk: (chunk) => {
           const c = index.get(chunk.columnName);
           if (c !== undefined)
@@ -115,20 +140,42 @@ export async function eachParquetRow(
     } catch (error) {
       throw invalid(error);
     }
-    const cursor = chunks.map(() => 0);
-    for (let r = rowStart; r < rowEnd; r++) {
-      for (let c = 0; c < cells.length; c++) {
-        const list = chunks[c] ?? [];
-        let k = cursor[c] ?? 0;
-        let chunk = list[k];
-        while (chunk && r - chunk.start >= chunk.data.length && k + 1 < list.length) chunk = list[++k];
-        cursor[c] = k;
-        cells[c] = chunk && r >= chunk.start ? (chunk.data[r - chunk.start] as Cell) : null;
+    if (chunks.every((list) => list.length === 1 && list[0]?.start === rowStart)) {
+      // The usual case, one chunk per column for the whole group: a straight walk down the columns.
+      const columns = chunks.map((list) => list[0]?.data ?? []);
+      for (let i = 0; i < rows; i++) {
+        for (let c = 0; c < cells.length; c++) {
+          const data = columns[c] as ArrayLike<unknown>;
+          cells[c] = i < data.length ? (data[i] as Cell) : null;
+        }
+        visit(cells);
       }
-      visit(cells);
-    }
+    } else walkChunks(chunks, cells, rowStart, rowEnd, visit);
     bytes += Number(group.total_compressed_size ?? group.total_byte_size);
     rowStart = rowEnd;
     onGroup(rowStart, bytes);
+  }
+}
+
+/** Rows [rowStart, rowEnd) from columns that come in several chunks each (exported for its test). */
+export function walkChunks(
+  chunks: { data: ArrayLike<unknown>; start: number }[][],
+  cells: Cell[],
+  rowStart: number,
+  rowEnd: number,
+  visit: (row: readonly Cell[]) => void,
+): void {
+  const cursor = chunks.map(() => 0);
+  for (let r = rowStart; r < rowEnd; r++) {
+    for (let c = 0; c < cells.length; c++) {
+      const list = chunks[c] ?? [];
+      let k = cursor[c] ?? 0;
+      let chunk = list[k];
+      while (chunk && r - chunk.start >= chunk.data.length && k + 1 < list.length) chunk = list[++k];
+      cursor[c] = k;
+      const at = chunk ? r - chunk.start : -1;
+      cells[c] = chunk && at >= 0 && at < chunk.data.length ? (chunk.data[at] as Cell) : null;
+    }
+    visit(cells);
   }
 }
