@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { hostileCorpus } from '../fixtures/hostile/corpus.ts';
 import { collectPageErrors } from './console.ts';
+import { waitQuiet } from './quiet.ts';
 
 const corpus = hostileCorpus(Number(process.env.HOSTILE_BYTES ?? 200_000));
 const records = corpus.map((c) => c.record);
@@ -67,6 +68,8 @@ test('the agency map shows hostile agency text as text and draws the valid listi
   await expect
     .poll(() => page.evaluate(() => window.__mapas?.agencyMaps.inmobiliarias?.properties ?? -1))
     .toBe(valid);
+  // The map may still be moving to the data: the agency's pixel is read once it is still.
+  await waitQuiet(page);
   const at = await page.evaluate(
     () => window.__mapas?.agencyMapPixel('inmobiliarias', -66.88, 10.49) ?? null,
   );
