@@ -80,6 +80,27 @@ describe('ImportSession', () => {
     }
   });
 
+  it('line numbers count the lines a quoted field spans, in the header and in rows', async () => {
+    const text = [
+      'id;latitud;longitud;precio;fecha;operacion;"nota',
+      '(libre)"',
+      'a1;10.5;-66.9;1000;2024-01-05;Venta;"dos',
+      'líneas"',
+      'a2;;;1000;2024-01-05;Venta;x',
+      'a3;10.5;-66.9;1000;2024-01-05;Venta;"tres\r',
+      'líneas',
+      'más"',
+      'a4;10.5;-66.9;abc;2024-01-05;Venta;y',
+      '',
+    ].join('\n');
+    const { table: t, report, rejectedCsv } = await load(file(text, 'notas.csv'));
+    expect(t.length).toBe(2);
+    expect(report.rejected.examples[REJECTION.noCoordinates]?.map((e) => e.line)).toEqual([5]);
+    expect(report.rejected.examples[REJECTION.price]?.map((e) => e.line)).toEqual([9]);
+    const csv = new TextDecoder().decode(rejectedCsv).trim().split('\r\n');
+    expect(csv.slice(1).map((row) => row.split(';')[0])).toEqual(['5', '9']);
+  });
+
   it('hostile files answer a Spanish message, never a throw', async () => {
     const session = new ImportSession();
     const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);

@@ -37,8 +37,11 @@ export interface CsvStream {
   /** The separator, or null to detect it from the first rows. */
   delimiter: Delimiter | null;
   name: string;
-  /** Parsed rows (the header first); return false to stop reading. */
-  visit: (rows: string[][], delimiter: Delimiter) => boolean;
+  /**
+   * Parsed rows (the header first); return false to stop reading. `multiline`: a quoted field has spanned
+   * lines in the file so far, so a row may take more than one line (lineBreaks counts them).
+   */
+  visit: (rows: string[][], delimiter: Delimiter, multiline: boolean) => boolean;
   onBytes?: (bytes: number, total: number | null) => void;
 }
 
@@ -56,7 +59,7 @@ export async function streamCsv(source: ImportSource, options: CsvStream): Promi
     delimiter ??= detectDelimiter(text.slice(0, 65_536), options.name);
     const format = dsvFormat(delimiter);
     parse ??= (text) => format.parseRows(text);
-    return options.visit(parse(text), delimiter);
+    return options.visit(parse(text), delimiter, splitter.breaksInQuotes);
   };
   try {
     for (let chunk = await stream.read(); chunk; chunk = await stream.read()) {

@@ -3,7 +3,7 @@
  * through the ingester under the analyst's mapping, `finish` makes the table under the analyst's decisions
  * (its columns leave the worker, transferred: nothing is kept here). Errors become Spanish answers.
  */
-import { detectFormat, FORMAT_LABEL } from '../../src/core/ingest/detect.ts';
+import { detectFormat, FORMAT_LABEL, lineBreaks } from '../../src/core/ingest/detect.ts';
 import { mappingProblem } from '../../src/core/ingest/columns.ts';
 import { rejectedCsv } from '../../src/core/ingest/csv-out.ts';
 import { tableBounds } from '../../src/core/ingest/builder.ts';
@@ -188,11 +188,13 @@ export class ImportSession {
           encoding,
           delimiter: preview.delimiter,
           name: preview.name,
-          visit: (rows) => {
+          visit: (rows, _delimiter, multiline) => {
             for (const row of rows) {
               if (header) header = false;
               else if (isBlank(row)) ingester.skipLine();
               else ingester.add(row);
+              // A quoted field spanning lines: the rows after it start that many lines further down.
+              if (multiline) ingester.skipLines(lineBreaks(row));
             }
             return true;
           },

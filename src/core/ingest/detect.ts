@@ -86,6 +86,8 @@ export class RowSplitter {
   /** Quote parity of `rest` up to `scanned`. */
   private quoted = false;
   private scanned = 0;
+  /** A line break inside a quoted field was seen (from then on rows may span lines: see lineBreaks). */
+  breaksInQuotes = false;
 
   constructor(private readonly maxRowChars: number) {}
 
@@ -96,7 +98,10 @@ export class RowSplitter {
     for (let i = this.scanned; i < this.rest.length; i++) {
       const ch = this.rest.charCodeAt(i);
       if (ch === 34) this.quoted = !this.quoted;
-      else if (ch === 10 && !this.quoted) cut = i;
+      else if (ch === 10) {
+        if (this.quoted) this.breaksInQuotes = true;
+        else cut = i;
+      }
     }
     this.scanned = this.rest.length;
     if (cut < 0) {
@@ -117,6 +122,13 @@ export class RowSplitter {
     this.rest = '';
     return rest;
   }
+}
+
+/** Line breaks inside a parsed row's cells (a quoted field spanning lines): the lines it takes past its first. */
+export function lineBreaks(row: readonly string[]): number {
+  let n = 0;
+  for (const cell of row) for (let i = cell.indexOf('\n'); i >= 0; i = cell.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 function parityOf(text: string): boolean {

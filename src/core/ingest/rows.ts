@@ -207,6 +207,11 @@ export class Ingester {
     this.line++;
   }
 
+  /** Lines a row took past its first (line breaks inside its quoted fields). */
+  skipLines(n: number): void {
+    this.line += n;
+  }
+
   /** Reads one data row (cells in the header's order). */
   add(cells: readonly Cell[]): void {
     const line = ++this.line;

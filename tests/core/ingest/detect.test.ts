@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   detectDelimiter,
   detectFormat,
+  lineBreaks,
   RowSplitter,
   RowTooLongError,
 } from '../../../src/core/ingest/detect.ts';
@@ -42,6 +43,15 @@ describe('RowSplitter', () => {
     expect(s.push(';"q""')).toBe('');
     expect(s.push('"\n')).toBe('3;"q"""\n');
     expect(s.end()).toBe('');
+  });
+  it('says once a line break was inside quotes, and lineBreaks counts a row’s', () => {
+    const s = new RowSplitter(1000);
+    s.push('a;b\n1;2\n');
+    expect(s.breaksInQuotes).toBe(false);
+    s.push('3;"x\r\ny\nz"\n');
+    expect(s.breaksInQuotes).toBe(true);
+    expect(lineBreaks(['3', 'x\r\ny\nz', '\n'])).toBe(3);
+    expect(lineBreaks(['a', ''])).toBe(0);
   });
   it('refuses a row longer than its limit before holding more of it', () => {
     const s = new RowSplitter(10);
