@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { PointHit } from '../../map/cluster-map-controller.ts';
 import { formatListingPriceLabel } from '../../core/format.ts';
 import type { Property } from '../../core/types.ts';
 import type { ClusterMapController, StackHit } from '../../map/cluster-map-controller.ts';
-import { isEngineClosed } from '../../../workers/client.ts';
 import { StackList, type StackItem } from '../stack-list/StackList.tsx';
+import { useStackRead } from '../stack-list/use-stack-read.ts';
 
 /** Rows a stack's list shows at once (the rest are counted). */
 const STACK_PAGE = 50;
@@ -36,29 +36,16 @@ export function useStack(
   properties: readonly Property[],
   hit: StackHit | null,
 ): OpenStack | null {
-  const [stack, setStack] = useState<OpenStack | null>(null);
-  useEffect(() => {
-    if (!controller || !hit) return undefined;
-    let live = true;
-    controller.clusterRows(hit.clusterId, STACK_PAGE).then(
-      (found) => {
-        if (!live) return;
-        const rows = [...found].filter((row) => properties[row] !== undefined);
-        const items = rows.map((row) => ({
-          key: String(row),
-          label: stackLabel(properties[row] as Property),
-        }));
-        setStack({ hit, rows, items });
-      },
-      (reason: unknown) => {
-        if (!isEngineClosed(reason)) console.error(reason);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [controller, properties, hit]);
-  return stack && stack.hit === hit ? stack : null;
+  const read = useCallback(
+    async (c: ClusterMapController, open: StackHit): Promise<OpenStack> => {
+      const found = await c.clusterRows(open.clusterId, STACK_PAGE);
+      const rows = [...found].filter((row) => properties[row] !== undefined);
+      const items = rows.map((row) => ({ key: String(row), label: stackLabel(properties[row] as Property) }));
+      return { hit: open, rows, items };
+    },
+    [properties],
+  );
+  return useStackRead(controller, hit, read);
 }
 
 /** The open stack's list; picking a listing closes it and selects that listing (its card at the spot). */

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { formatListingPrice } from '../../core/format.ts';
 import { PRECISION_LABEL } from '../../core/ingest/export.ts';
 import type { ClusterMapController, StackHit } from '../../map/cluster-map-controller.ts';
-import { isEngineClosed } from '../../../workers/client.ts';
 import type { PropertyRow } from '../../../workers/contract.ts';
 import type { StackItem } from '../stack-list/StackList.tsx';
+import { useStackRead } from '../stack-list/use-stack-read.ts';
 
 /** Transactions a stack's list reads from the worker at once (the rest are counted). */
 const STACK_PAGE = 30;
@@ -18,33 +17,21 @@ export function transactionLabel(row: PropertyRow): string {
     .join(' · ');
 }
 
+interface TransactionStack {
+  hit: StackHit;
+  items: StackItem[];
+}
+
+async function readStack(controller: ClusterMapController, hit: StackHit): Promise<TransactionStack> {
+  const rows = await controller.clusterRows(hit.clusterId, STACK_PAGE);
+  const found = await Promise.all([...rows].map((r) => controller.row(r)));
+  return { hit, items: found.map((r) => ({ key: String(r.index), label: transactionLabel(r) })) };
+}
+
 /** The transactions of a cluster that cannot split, read from the worker (the page holds no records). */
 export function useTransactionStack(
   controller: ClusterMapController | null,
   hit: StackHit | null,
-): { hit: StackHit; items: StackItem[] } | null {
-  const [stack, setStack] = useState<{ hit: StackHit; items: StackItem[] } | null>(null);
-  useEffect(() => {
-    if (!controller || !hit) return undefined;
-    let live = true;
-    controller
-      .clusterRows(hit.clusterId, STACK_PAGE)
-      .then((rows) => Promise.all([...rows].map((r) => controller.row(r))))
-      .then(
-        (found) => {
-          if (live)
-            setStack({
-              hit,
-              items: found.map((r) => ({ key: String(r.index), label: transactionLabel(r) })),
-            });
-        },
-        (reason: unknown) => {
-          if (!isEngineClosed(reason)) console.error(reason);
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [controller, hit]);
-  return stack && stack.hit === hit ? stack : null;
+): TransactionStack | null {
+  return useStackRead(controller, hit, readStack);
 }
