@@ -1,19 +1,31 @@
 // The import worker's entry: one ImportSession exposed over comlink; the finished table's columns are
-// transferred to the main thread (which hands them on to the cluster worker), never copied.
+// transferred to the main thread (which hands them on to the cluster worker), never copied. Started again
+// under PARQUET_HELPER's name, the same script is the Parquet helper that decodes row groups beside it.
 import { expose, transfer } from 'comlink';
 import { tableTransferables } from '../src/core/table.ts';
 import type { ImportApi } from './import/contract.ts';
+import { PARQUET_HELPER, serveParquetHelper, type HelperScope } from './import/parquet-helper.ts';
 import { ImportSession } from './import/session.ts';
 
-const session = new ImportSession();
-const api: ImportApi = {
-  inspect: (source) => session.inspect(source),
-  read: (source, options, onProgress) => session.read(source, options, onProgress),
-  finish: (decisions) => {
-    const answer = session.finish(decisions);
-    if (!answer.ok) return answer;
-    const csv = answer.value.rejectedCsv.buffer as ArrayBuffer;
-    return transfer(answer, [...tableTransferables(answer.value.table), csv]);
-  },
-};
-expose(api);
+// The project compiles against the DOM lib, where `self` is typed as a Window; in a worker it is the worker
+// scope: a message endpoint with a name and the script's URL.
+const scope = self as unknown as HelperScope & { name: string; location: { href: string } };
+
+if (scope.name === PARQUET_HELPER) serveParquetHelper(scope);
+else {
+  const session = new ImportSession({
+    // The same script (its URL is what the host's bundler emitted), so no second entry to bundle.
+    startParquetHelper: () => new Worker(scope.location.href, { type: 'module', name: PARQUET_HELPER }),
+  });
+  const api: ImportApi = {
+    inspect: (source) => session.inspect(source),
+    read: (source, options, onProgress) => session.read(source, options, onProgress),
+    finish: (decisions) => {
+      const answer = session.finish(decisions);
+      if (!answer.ok) return answer;
+      const csv = answer.value.rejectedCsv.buffer as ArrayBuffer;
+      return transfer(answer, [...tableTransferables(answer.value.table), csv]);
+    },
+  };
+  expose(api);
+}

@@ -66,21 +66,22 @@ function writeGroups(
   writer: ByteWriter | ReturnType<typeof fileWriter>,
   table: PropertyTable,
   n: number,
+  rowGroup = ROW_GROUP,
 ): void {
   const first = parquetColumns(table, 0, Math.min(n, 1));
   const parquet = new ParquetWriter({ writer, schema: schemaFromColumnData({ columnData: first }) });
-  for (let from = 0; from < n; from += ROW_GROUP) {
-    const to = Math.min(n, from + ROW_GROUP);
-    void parquet.write({ columnData: parquetColumns(table, from, to), rowGroupSize: ROW_GROUP });
+  for (let from = 0; from < n; from += rowGroup) {
+    const to = Math.min(n, from + rowGroup);
+    void parquet.write({ columnData: parquetColumns(table, from, to), rowGroupSize: rowGroup });
   }
   // Both writers here flush synchronously (hyparquet-writer's file writer appends with writeFileSync).
   void parquet.finish();
 }
 
-/** The first `n` rows as a Parquet file's bytes (snappy, 100k-row groups). */
-export function parquetBytes(table: PropertyTable, n: number): Uint8Array {
+/** The first `n` rows as a Parquet file's bytes (snappy, 100k-row groups unless `rowGroup` says). */
+export function parquetBytes(table: PropertyTable, n: number, rowGroup = ROW_GROUP): Uint8Array {
   const writer = new ByteWriter();
-  writeGroups(writer, table, n);
+  writeGroups(writer, table, n, rowGroup);
   return new Uint8Array(writer.getBuffer());
 }
 

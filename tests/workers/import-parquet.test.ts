@@ -3,6 +3,15 @@ import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import type { Cell } from '../../src/core/ingest/values.ts';
 import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
 import { eachParquetRow, openParquet, parquetRows, walkChunks } from '../../workers/import/parquet.ts';
+import {
+  ParquetHelperClient,
+  serveParquetHelper,
+  type FromHelper,
+  type HelperWorker,
+  type ToHelper,
+} from '../../workers/import/parquet-helper.ts';
+import { ImportSession } from '../../workers/import/session.ts';
+import { detectMapping } from '../../src/core/ingest/columns.ts';
 
 const N = 1500;
 const table = generateTransactionsTable({ count: N, seed: 11 });
@@ -33,6 +42,154 @@ describe('eachParquetRow', () => {
     const area = p.header.indexOf('area');
     expect(seen.some((row) => row[area] === null)).toBe(true);
     expect(seen.every((row) => String(row[p.header.indexOf('fecha')]).startsWith('D'))).toBe(true);
+  });
+});
+
+/**
+ * A helper in this process, wired as a worker would be: its answers structured-cloned with their buffers
+ * transferred and delivered on a later task. `fail` makes it answer 'failed' for those groups; `crash` fires
+ * the worker's error event after that many answers.
+ */
+function inProcessHelper(options: { fail?: number[]; crash?: number } = {}) {
+  const toHelper: ((event: MessageEvent<ToHelper>) => void)[] = [];
+  const onMessage: ((event: MessageEvent<FromHelper>) => void)[] = [];
+  const onError: (() => void)[] = [];
+  const asked: number[] = [];
+  let answers = 0;
+  let terminated = false;
+  serveParquetHelper({
+    addEventListener: (_type, listener) => toHelper.push(listener),
+    postMessage: (message, transfer) => {
+      if (terminated) return;
+      const failed = message.type === 'group' && options.fail?.includes(message.group);
+      const moved: FromHelper = failed
+        ? { type: 'failed', group: message.group }
+        : structuredClone(message, { transfer });
+      setTimeout(() => {
+        if (terminated) return;
+        if (options.crash !== undefined && ++answers > options.crash) {
+          terminated = true;
+          for (const l of onError) l();
+        } else for (const l of onMessage) l({ data: moved } as MessageEvent<FromHelper>);
+      });
+    },
+  });
+  const worker: HelperWorker = {
+    addEventListener: (type: 'message' | 'error', listener: never) => {
+      (type === 'message' ? onMessage : onError).push(listener);
+    },
+    postMessage: (message) => {
+      if (message.type === 'decode') asked.push(message.group);
+      setTimeout(() => {
+        for (const l of toHelper) l({ data: message } as MessageEvent<ToHelper>);
+      });
+    },
+    terminate: () => {
+      terminated = true;
+    },
+  };
+  return { worker, asked, isTerminated: () => terminated };
+}
+
+describe('eachParquetRow with the Parquet helper', () => {
+  const GROUP = 256;
+  const groupedSource = () => ({
+    kind: 'file' as const,
+    file: new Blob([parquetBytes(table, N, GROUP) as Uint8Array<ArrayBuffer>]),
+    name: 'g.parquet',
+  });
+
+  async function readAll(helper: ReturnType<typeof inProcessHelper> | null) {
+    const src = groupedSource();
+    const p = await openParquet(src);
+    const client = helper && new ParquetHelperClient(helper.worker, src.file, p.metadata.row_groups.length);
+    const seen: unknown[][] = [];
+    const progress: number[] = [];
+    try {
+      await eachParquetRow(
+        p,
+        (row) => seen.push(comparable(row)),
+        (rows) => progress.push(rows),
+        client,
+      );
+    } finally {
+      client?.close();
+    }
+    return { p, seen, progress, served: client?.served ?? 0 };
+  }
+
+  it('rows decoded by the helper are the rows read here, in order, group by group', async () => {
+    const local = await readAll(null);
+    const groups = local.p.metadata.row_groups.length;
+    expect(groups).toBe(Math.ceil(N / GROUP));
+    const helper = inProcessHelper();
+    const helped = await readAll(helper);
+    expect(helped.seen).toEqual(local.seen);
+    expect(helped.progress).toEqual(local.progress);
+    // Every group but the first (decoded here while the helper starts) came from the helper, asked two
+    // ahead, each once; the helper ended with the read.
+    expect(helped.served).toBe(groups - 1);
+    expect(helper.asked).toEqual(Array.from({ length: groups - 1 }, (_, g) => g + 1));
+    expect(helper.isTerminated()).toBe(true);
+  });
+
+  it('a group the helper cannot decode, or a helper that dies, is decoded here: nothing lost', async () => {
+    const local = await readAll(null);
+    const groups = local.p.metadata.row_groups.length;
+    const failing = await readAll(inProcessHelper({ fail: [1, 3] }));
+    expect(failing.seen).toEqual(local.seen);
+    expect(failing.served).toBe(groups - 3);
+    const dying = await readAll(inProcessHelper({ crash: 2 }));
+    expect(dying.seen).toEqual(local.seen);
+    expect(dying.served).toBe(2);
+    const dead = await readAll(inProcessHelper({ crash: 0 }));
+    expect(dead.seen).toEqual(local.seen);
+    expect(dead.served).toBe(0);
+  });
+
+  it('a session with a helper gives the same table and report as one without', async () => {
+    const read = async (session: ImportSession) => {
+      const src = groupedSource();
+      const preview = await session.inspect(src);
+      if (!preview.ok) throw new Error(preview.error);
+      const done = await session.read(src, { mapping: detectMapping(preview.value.header) }, () => undefined);
+      if (!done.ok) throw new Error(done.error);
+      const finished = session.finish({ swapCoordinates: false, placements: [] });
+      if (!finished.ok) throw new Error(finished.error);
+      return { ...finished.value, helperGroups: done.value.helperGroups };
+    };
+    const helpers: ReturnType<typeof inProcessHelper>[] = [];
+    const plain = await read(new ImportSession());
+    const helped = await read(
+      new ImportSession({
+        startParquetHelper: () => {
+          const h = inProcessHelper();
+          helpers.push(h);
+          return h.worker;
+        },
+      }),
+    );
+    expect(helpers).toHaveLength(1);
+    expect(helpers[0]?.isTerminated()).toBe(true);
+    expect(helped.report).toEqual(plain.report);
+    expect([...helped.table.price]).toEqual([...plain.table.price]);
+    expect([...helped.table.quarter]).toEqual([...plain.table.quarter]);
+    expect(helped.table.length).toBe(N);
+    expect(helped.helperGroups).toBe(Math.ceil(N / GROUP) - 1); // said in the read's summary
+    expect(plain.helperGroups).toBe(0);
+  });
+
+  it('a session whose helper cannot start reads the file itself', async () => {
+    const session = new ImportSession({
+      startParquetHelper: () => {
+        throw new Error('sin workers anidados');
+      },
+    });
+    const src = groupedSource();
+    const preview = await session.inspect(src);
+    if (!preview.ok) throw new Error(preview.error);
+    const done = await session.read(src, { mapping: detectMapping(preview.value.header) }, () => undefined);
+    expect(done.ok && done.value.rows).toBe(N);
   });
 });
 

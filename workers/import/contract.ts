@@ -45,6 +45,8 @@ export interface ReadSummary {
   addresses: Address[];
   waiting: number;
   elapsedMs: number;
+  /** Parquet row groups decoded by the helper, a second worker, while this one ingested (0: none). */
+  helperGroups: number;
 }
 
 export interface ReadOptions {

@@ -16,6 +16,7 @@ import type { Cell } from '../../src/core/ingest/values.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { ImportError, readAll } from './bytes.ts';
 import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
+import type { ColumnChunk } from './parquet-columns.ts';
 
 const E = MESSAGES.importData.errors;
 /** A Parquet file fetched from a URL is held whole while it is read. */
@@ -85,7 +86,7 @@ export async function parquetRows(p: ParquetFile, rowStart: number, rowEnd: numb
  * Date cells shared by time: a file repeats a few thousand days, and a Date per cell (hyparquet's default)
  * was a million allocations a million rows. Cells are only read, never changed, so sharing is safe.
  */
-function sharedDates(): Partial<ParquetParsers> {
+export function sharedDates(): { parsers: Partial<ParquetParsers>; date: (time: number) => Date } {
   const byTime = new Map<number, Date>();
   const date = (time: number) => {
     let value = byTime.get(time);
@@ -95,51 +96,78 @@ function sharedDates(): Partial<ParquetParsers> {
     }
     return value;
   };
-  return {
+  const parsers: Partial<ParquetParsers> = {
     timestampFromMilliseconds: (millis) => date(Number(millis)),
     timestampFromMicroseconds: (micros) => date(Number(micros / 1000n)),
     timestampFromNanoseconds: (nanos) => date(Number(nanos / 1_000_000n)),
     dateFromDays: (days) => date(days * 86_400_000),
   };
+  return { parsers, date };
+}
+
+/** The first file row of each row group, and the end. */
+export function groupStarts(p: ParquetFile): number[] {
+  const starts = [0];
+  for (const group of p.metadata.row_groups) starts.push((starts.at(-1) ?? 0) + Number(group.num_rows));
+  return starts;
+}
+
+/** Row group `g` decoded by column: per header column, the chunks that cover it (a column may come in several). */
+export async function decodeGroup(
+  p: ParquetFile,
+  g: number,
+  parsers: Partial<ParquetParsers>,
+): Promise<ColumnChunk[][]> {
+  const starts = groupStarts(p);
+  const index = new Map(p.header.map((name, i) => [name, i]));
+  const chunks: ColumnChunk[][] = p.header.map(() => []);
+  try {
+    await parquetRead({
+      file: p.file,
+      metadata: p.metadata,
+      columns: p.header,
+      rowStart: starts[g] ?? 0,
+      rowEnd: starts[g + 1] ?? 0,
+      parsers,
+      onChunk: (chunk) => {
+        const c = index.get(chunk.columnName);
+        if (c !== undefined)
+          chunks[c]?.push({ data: chunk.columnData as ArrayLike<unknown>, start: chunk.rowStart });
+      },
+    });
+  } catch (error) {
+    throw invalid(error);
+  }
+  return chunks;
+}
+
+/** Row groups decoded elsewhere (the Parquet helper); null for a group to decode here after all. */
+export interface GroupSource {
+  group(g: number): Promise<ColumnChunk[][] | null>;
 }
 
 /**
  * Every row, one row group at a time, read by column (hyparquet's `onChunk`, not its row objects) and handed
  * to `visit` in one reused cells array — no object per row; `onGroup` after each group with the rows and
- * compressed bytes so far.
+ * compressed bytes so far. With `decoded`, groups come from it (decoded on another thread while this one
+ * ingests) and only a group it gives up on is decoded here.
  */
 export async function eachParquetRow(
   p: ParquetFile,
   visit: (row: readonly Cell[]) => void,
   onGroup: (rows: number, bytes: number) => void,
+  decoded: GroupSource | null = null,
 ): Promise<void> {
-  let rowStart = 0;
   let bytes = 0;
   const cells: Cell[] = new Array<Cell>(p.header.length).fill(null);
-  const index = new Map(p.header.map((name, i) => [name, i]));
-  const parsers = sharedDates();
-  for (const group of p.metadata.row_groups) {
-    const rows = Number(group.num_rows);
-    const rowEnd = rowStart + rows;
-    // Per column, the chunks that cover this group (a column may come in several).
-    const chunks: { data: ArrayLike<unknown>; start: number }[][] = p.header.map(() => []);
-    try {
-      await parquetRead({
-        file: p.file,
-        metadata: p.metadata,
-        columns: p.header,
-        rowStart,
-        rowEnd,
-        parsers,
-        onChunk: (chunk) => {
-          const c = index.get(chunk.columnName);
-          if (c !== undefined)
-            chunks[c]?.push({ data: chunk.columnData as ArrayLike<unknown>, start: chunk.rowStart });
-        },
-      });
-    } catch (error) {
-      throw invalid(error);
-    }
+  const starts = groupStarts(p);
+  const { parsers } = sharedDates();
+  for (let g = 0; g < p.metadata.row_groups.length; g++) {
+    const group = p.metadata.row_groups[g];
+    const rowStart = starts[g] ?? 0;
+    const rowEnd = starts[g + 1] ?? rowStart;
+    const rows = rowEnd - rowStart;
+    const chunks = (decoded && (await decoded.group(g))) ?? (await decodeGroup(p, g, parsers));
     if (chunks.every((list) => list.length === 1 && list[0]?.start === rowStart)) {
       // The usual case, one chunk per column for the whole group: a straight walk down the columns.
       const columns = chunks.map((list) => list[0]?.data ?? []);
@@ -151,15 +179,14 @@ export async function eachParquetRow(
         visit(cells);
       }
     } else walkChunks(chunks, cells, rowStart, rowEnd, visit);
-    bytes += Number(group.total_compressed_size ?? group.total_byte_size);
-    rowStart = rowEnd;
-    onGroup(rowStart, bytes);
+    bytes += Number(group?.total_compressed_size ?? group?.total_byte_size ?? 0);
+    onGroup(rowEnd, bytes);
   }
 }
 
 /** Rows [rowStart, rowEnd) from columns that come in several chunks each (exported for its test). */
 export function walkChunks(
-  chunks: { data: ArrayLike<unknown>; start: number }[][],
+  chunks: readonly (readonly ColumnChunk[])[],
   cells: Cell[],
   rowStart: number,
   rowEnd: number,

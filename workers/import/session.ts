@@ -26,6 +26,7 @@ import {
 import { isBlank, NotUtf8Error, sniffEncoding, streamCsv } from './csv.ts';
 import { readGeoJson } from './geojson-source.ts';
 import { eachParquetRow, openParquet, parquetRows } from './parquet.ts';
+import { ParquetHelperClient, type HelperWorker } from './parquet-helper.ts';
 
 const E = MESSAGES.importData.errors;
 /** Progress is reported at most this often. */
@@ -49,9 +50,29 @@ function estimatedRows(preview: ImportPreview): number {
   return Math.ceil((preview.size / Math.max(8, chars / sample.length)) * 1.1);
 }
 
+export interface SessionOptions {
+  /** Starts a Parquet helper (a second worker decoding row groups); none in tests or where it cannot run. */
+  startParquetHelper?: () => HelperWorker;
+}
+
 export class ImportSession {
   private preview: ImportPreview | null = null;
   private ingester: Ingester | null = null;
+  /** Row groups the last read's Parquet helper decoded. */
+  private helperGroups = 0;
+
+  constructor(private readonly options: SessionOptions = {}) {}
+
+  /** The helper for a chosen file of several row groups, or null (a URL's bytes are already here). */
+  private parquetHelper(source: ImportSource, groups: number): ParquetHelperClient | null {
+    const start = this.options.startParquetHelper;
+    if (!start || source.kind !== 'file' || groups < 2) return null;
+    try {
+      return new ParquetHelperClient(start(), source.file, groups);
+    } catch {
+      return null; // no nested workers here: the import worker decodes every group itself
+    }
+  }
 
   async inspect(source: ImportSource): Promise<ImportAnswer<ImportPreview>> {
     try {
@@ -145,6 +166,7 @@ export class ImportSession {
         last = now;
         onProgress({ rows, bytes, totalBytes: preview.size, elapsedMs: now - started });
       };
+      this.helperGroups = 0;
       const ingester = await this.readRows(source, preview, options, (b, rows) => {
         bytes = b;
         report(rows);
@@ -159,6 +181,7 @@ export class ImportSession {
           addresses: ingester.addresses,
           waiting: ingester.waiting,
           elapsedMs: performance.now() - started,
+          helperGroups: this.helperGroups,
         },
       };
     } catch (error) {
@@ -218,9 +241,20 @@ export class ImportSession {
       for (const row of geo.rows) add(row);
     } else if (preview.format === 'parquet') {
       const p = await openParquet(source);
-      await eachParquetRow(p, add, (rows, bytes) => {
-        onBytes(bytes, rows);
-      });
+      const helper = this.parquetHelper(source, p.metadata.row_groups.length);
+      try {
+        await eachParquetRow(
+          p,
+          add,
+          (rows, bytes) => {
+            onBytes(bytes, rows);
+          },
+          helper,
+        );
+      } finally {
+        helper?.close();
+        this.helperGroups = helper?.served ?? 0;
+      }
     } else {
       const a = await openArrow(source, (bytes) => {
         onBytes(bytes, 0);

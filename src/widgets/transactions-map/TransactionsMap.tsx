@@ -135,7 +135,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
 
   // The analyst's own file (issue 15): opened from the toolbar or dropped on the map.
   const [sourceName, setSourceName] = useState<string | null>(null);
-  const openData = useOpenData(controller, (info, name, readMs, bounds) => {
+  const openData = useOpenData(controller, (info, name, read, bounds) => {
     setSourceName(name);
     // The map goes to where the file's rows are (a Caracas file is not a dot on the country).
     const view = map?.getBounds();
@@ -151,7 +151,8 @@ export function TransactionsMap(props: TransactionsMapProps) {
     patchTransactions(mapId, {
       indexed: info.indexed,
       source: name,
-      importMs: { read: readMs, build: info.buildMs },
+      importMs: { read: read.elapsedMs, build: info.buildMs },
+      importHelperGroups: read.helperGroups,
     });
     events.current.onLoad?.(info);
   });

@@ -15,6 +15,8 @@ export interface TransactionsProbe {
   source?: string;
   /** Its import: reading and ingesting in the import worker, indexing in the cluster worker (ms). */
   importMs?: { read: number; build: number };
+  /** Parquet row groups of that file decoded by the import's helper worker (0: all by the import worker). */
+  importHelperGroups?: number;
   /** Rows passing the current filter. */
   matching: number;
   /** Items (clusters + points) of the last view and the sum of their counts. */

@@ -7,7 +7,12 @@ import { useGeocoderSetup } from '../../../state/geocoder-api.ts';
 import { isEngineClosed } from '../../../../workers/client.ts';
 import type { LoadResult } from '../../../../workers/contract.ts';
 import { ImportClient, isImportCancelled } from '../../../../workers/import-client.ts';
-import type { ImportPreview, ImportProgress, ImportSource } from '../../../../workers/import/contract.ts';
+import type {
+  ImportPreview,
+  ImportProgress,
+  ImportSource,
+  ReadSummary,
+} from '../../../../workers/import/contract.ts';
 import { baseName, downloadBlob } from './download.ts';
 import { geocodeAddresses, importTable, reloadSource, type ImportPlan } from './import-flow.ts';
 import { recallMapping, rememberMapping } from './mapping-memory.ts';
@@ -59,7 +64,7 @@ export function useOpenData(
   onLoaded: (
     info: LoadResult,
     name: string,
-    readMs: number,
+    read: Pick<ReadSummary, 'elapsedMs' | 'helperGroups'>,
     bounds: [number, number, number, number] | null,
   ) => void,
 ): { stage: OpenDataStage; actions: OpenDataActions } {
@@ -137,7 +142,7 @@ export function useOpenData(
             first = null;
             return table ?? again();
           });
-          loaded.current(info, name, outcome.summary.elapsedMs, outcome.bounds);
+          loaded.current(info, name, outcome.summary, outcome.bounds);
           setStage({
             kind: 'report',
             preview,

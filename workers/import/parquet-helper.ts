@@ -1,0 +1,125 @@
+/**
+ * The Parquet helper: a second import worker that decodes a chosen file's row groups while the import worker
+ * ingests the ones before (decoding is about two thirds of a Parquet read, and the machine's other core is
+ * idle then). It keeps at most AHEAD groups decoded and not yet taken, so a large file never piles up in
+ * memory. It only speeds things up: any failure (no nested workers, a crash, a group it cannot decode) gives
+ * the group back to the import worker, which decodes it itself and reports the error if there is one.
+ */
+import {
+  chunksTransferables,
+  packChunks,
+  unpackChunks,
+  type ColumnChunk,
+  type PackedChunk,
+} from './parquet-columns.ts';
+import { decodeGroup, openParquet, sharedDates, type GroupSource, type ParquetFile } from './parquet.ts';
+
+/** The helper's worker name (the import worker's script, started again under this name). */
+export const PARQUET_HELPER = 'importacion-parquet';
+/** Groups asked of the helper ahead of the one being ingested. */
+const AHEAD = 2;
+/**
+ * The first group the helper decodes: the import worker decodes group 0 itself while the helper starts
+ * (a worker's start and its own read of the file take about as long as decoding a group).
+ */
+const FIRST = 1;
+
+export type ToHelper = { type: 'open'; file: Blob } | { type: 'decode'; group: number };
+export type FromHelper =
+  { type: 'group'; group: number; chunks: PackedChunk[][] } | { type: 'failed'; group: number };
+
+/** What the helper needs of its worker scope (a Web Worker's, or a test's stand-in). */
+export interface HelperScope {
+  addEventListener(type: 'message', listener: (event: MessageEvent<ToHelper>) => void): void;
+  postMessage(message: FromHelper, transfer: Transferable[]): void;
+}
+
+/** The helper's side: opens the file once, then decodes each group asked for, one at a time, in order. */
+export function serveParquetHelper(scope: HelperScope): void {
+  let file: Promise<ParquetFile> | null = null;
+  let queue: Promise<void> = Promise.resolve();
+  const { parsers } = sharedDates();
+  const decode = async (group: number) => {
+    try {
+      if (!file) throw new Error('sin archivo');
+      const chunks = packChunks(await decodeGroup(await file, group, parsers));
+      scope.postMessage({ type: 'group', group, chunks }, chunksTransferables(chunks));
+    } catch {
+      scope.postMessage({ type: 'failed', group }, []);
+    }
+  };
+  scope.addEventListener('message', (event) => {
+    const message = event.data;
+    if (message.type === 'open') {
+      file = openParquet({ kind: 'file', file: message.file, name: '' });
+      file.catch(() => undefined); // each decode reports it as a failed group
+    } else queue = queue.then(() => decode(message.group));
+  });
+}
+
+/** What the import worker needs of the helper's worker. */
+export interface HelperWorker {
+  addEventListener(type: 'message', listener: (event: MessageEvent<FromHelper>) => void): void;
+  addEventListener(type: 'error', listener: () => void): void;
+  postMessage(message: ToHelper): void;
+  terminate(): void;
+}
+
+/** The import worker's side: row groups decoded by the helper, asked AHEAD at a time. */
+export class ParquetHelperClient implements GroupSource {
+  private readonly waiting = new Map<number, (chunks: PackedChunk[][] | null) => void>();
+  private readonly arrived = new Map<number, PackedChunk[][] | null>();
+  private broken = false;
+  private readonly date = sharedDates().date;
+  /** Groups the helper decoded (the others were given back). */
+  served = 0;
+
+  constructor(
+    private readonly worker: HelperWorker,
+    file: Blob,
+    private readonly groups: number,
+  ) {
+    worker.addEventListener('message', (event) => {
+      const message = event.data;
+      this.settle(message.group, message.type === 'group' ? message.chunks : null);
+    });
+    // A helper that cannot start or dies: every group not yet decoded is decoded by the import worker.
+    worker.addEventListener('error', () => {
+      this.broken = true;
+      for (const resolve of this.waiting.values()) resolve(null);
+      this.waiting.clear();
+    });
+    worker.postMessage({ type: 'open', file });
+    for (let g = FIRST; g < Math.min(FIRST + AHEAD, groups); g++)
+      worker.postMessage({ type: 'decode', group: g });
+  }
+
+  private settle(group: number, chunks: PackedChunk[][] | null): void {
+    const resolve = this.waiting.get(group);
+    if (resolve) {
+      this.waiting.delete(group);
+      resolve(chunks);
+    } else this.arrived.set(group, chunks);
+  }
+
+  async group(g: number): Promise<ColumnChunk[][] | null> {
+    if (g < FIRST) return null;
+    let packed: PackedChunk[][] | null;
+    if (this.arrived.has(g)) {
+      packed = this.arrived.get(g) ?? null;
+      this.arrived.delete(g);
+    } else if (this.broken) packed = null;
+    else packed = await new Promise<PackedChunk[][] | null>((resolve) => this.waiting.set(g, resolve));
+    // The next group to decode ahead, now that this one is taken.
+    if (!this.broken && g + AHEAD < this.groups)
+      this.worker.postMessage({ type: 'decode', group: g + AHEAD });
+    if (!packed) return null;
+    this.served++;
+    return unpackChunks(packed, this.date);
+  }
+
+  close(): void {
+    this.broken = true;
+    this.worker.terminate();
+  }
+}
