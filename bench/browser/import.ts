@@ -66,6 +66,8 @@ interface Sample {
   /** Of which: reading and ingesting (import worker), indexing (cluster worker). */
   readMs?: number;
   buildMs?: number;
+  /** Parquet row groups decoded by the import worker's helper (a second worker) while it ingested. */
+  helperGroups?: number;
   inspectMs?: number;
   longTasks: number;
   worstTask: number;
@@ -214,11 +216,12 @@ async function runOurs(browser: Browser, job: Job): Promise<Sample> {
   );
   const meters = await readMeters(page);
   const split = await page.evaluate(() => window.__mapas?.explorer?.importMs ?? null);
+  const helperGroups = await page.evaluate(() => window.__mapas?.explorer?.importHelperGroups ?? 0);
   const rssMb = await rendererPeakMb(browser); // before the page closes and its renderer exits
   await page.close();
   return {
     ms,
-    ...(split ? { readMs: split.read, buildMs: split.build } : {}),
+    ...(split ? { readMs: split.read, buildMs: split.build, helperGroups } : {}),
     inspectMs,
     rssMb,
     longTasks: meters.tasks,
@@ -318,7 +321,12 @@ function report(
       `${job.format.toUpperCase()} ${job.rows.toLocaleString('es-VE')} (${mb} MB)`,
       peer === 'ours' ? 'explorer (import worker)' : 'naive main thread',
       ok.length > 0 ? fmtMs(med(ok, 'ms')) : `— (${failed[0]?.error ?? 'falló'})`,
-      ok.length > 0 && peer === 'ours' ? `${fmtMs(med(ok, 'readMs'))} + ${fmtMs(med(ok, 'buildMs'))}` : '—',
+      ok.length > 0 && peer === 'ours'
+        ? `${fmtMs(med(ok, 'readMs'))} + ${fmtMs(med(ok, 'buildMs'))}` +
+          (med(ok, 'helperGroups') > 0
+            ? ` (${String(med(ok, 'helperGroups'))} groups decoded by the helper)`
+            : '')
+        : '—',
       ok.length > 0 && peer === 'ours' ? fmtMs(med(ok, 'inspectMs')) : '—',
       ok.length > 0 ? `${String(med(ok, 'longTasks'))} / ${fmtMs(med(ok, 'worstTask'))}` : '—',
       ok.length > 0 ? med(ok, 'heapMb').toFixed(0) : '—',
@@ -334,7 +342,7 @@ function report(
       'local disk chosen through the file input. Explorer: from the click on «Cargar en el mapa» (the mapping step ' +
       'already shown; «mapping step» is the time from choosing the file to it) to the first deck.gl frame with every ' +
       'placed row clustered in view; «read + index» splits it into the import worker reading and ingesting the ' +
-      'file and the cluster worker indexing the table (the rest: transfers, first queries, drawing). Naive peer: the whole file read on the main thread (CSV: TextDecoder + split; ' +
+      'file (for Parquet, with a helper worker decoding row groups meanwhile) and the cluster worker indexing the table (the rest: transfers, first queries, drawing). Naive peer: the whole file read on the main thread (CSV: TextDecoder + split; ' +
       'Parquet: hyparquet row objects), one GeoJSON feature object per row, MapLibre’s clustered source, to `idle`. ' +
       'Long tasks: main-thread tasks over 50 ms during the load (count / worst). JS heap: the page’s peak ' +
       '`usedJSHeapSize` (main thread only). Renderer RSS: peak resident memory of the renderer process, which ' +
