@@ -179,6 +179,24 @@ describe('eachParquetRow with the Parquet helper', () => {
     expect(plain.helperGroups).toBe(0);
   });
 
+  it('a file over the size cap is read without a helper (the helper would hold a second copy)', async () => {
+    let started = 0;
+    const session = new ImportSession({
+      startParquetHelper: () => {
+        started++;
+        return inProcessHelper().worker;
+      },
+      parquetHelperMaxBytes: 1000,
+    });
+    const src = groupedSource();
+    expect(src.file.size).toBeGreaterThan(1000);
+    const preview = await session.inspect(src);
+    if (!preview.ok) throw new Error(preview.error);
+    const done = await session.read(src, { mapping: detectMapping(preview.value.header) }, () => undefined);
+    expect(done.ok && done.value).toMatchObject({ rows: N, helperGroups: 0 });
+    expect(started).toBe(0);
+  });
+
   it('a session whose helper cannot start reads the file itself', async () => {
     const session = new ImportSession({
       startParquetHelper: () => {

@@ -14,6 +14,11 @@ import {
 } from './parquet-columns.ts';
 import { decodeGroup, openParquet, sharedDates, type GroupSource, type ParquetFile } from './parquet.ts';
 
+/**
+ * Largest file given to a helper: it holds its own copy of the bytes while it decodes (5M rows are 119 MB),
+ * and a tab already near its memory with 10M rows is not worth a quarter of a second.
+ */
+export const HELPER_MAX_BYTES = 128 * 1024 * 1024;
 /** The helper's worker name (the import worker's script, started again under this name). */
 export const PARQUET_HELPER = 'importacion-parquet';
 /** Groups asked of the helper ahead of the one being ingested. */

@@ -26,7 +26,7 @@ import {
 import { isBlank, NotUtf8Error, sniffEncoding, streamCsv } from './csv.ts';
 import { readGeoJson } from './geojson-source.ts';
 import { eachParquetRow, openParquet, parquetRows } from './parquet.ts';
-import { ParquetHelperClient, type HelperWorker } from './parquet-helper.ts';
+import { HELPER_MAX_BYTES, ParquetHelperClient, type HelperWorker } from './parquet-helper.ts';
 
 const E = MESSAGES.importData.errors;
 /** Progress is reported at most this often. */
@@ -53,6 +53,8 @@ function estimatedRows(preview: ImportPreview): number {
 export interface SessionOptions {
   /** Starts a Parquet helper (a second worker decoding row groups); none in tests or where it cannot run. */
   startParquetHelper?: () => HelperWorker;
+  /** Files larger than this are read without a helper. @default HELPER_MAX_BYTES */
+  parquetHelperMaxBytes?: number;
 }
 
 export class ImportSession {
@@ -67,6 +69,7 @@ export class ImportSession {
   private parquetHelper(source: ImportSource, groups: number): ParquetHelperClient | null {
     const start = this.options.startParquetHelper;
     if (!start || source.kind !== 'file' || groups < 2) return null;
+    if (source.file.size > (this.options.parquetHelperMaxBytes ?? HELPER_MAX_BYTES)) return null;
     try {
       return new ParquetHelperClient(start(), source.file, groups);
     } catch {
