@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectMapping } from '../../src/core/ingest/columns.ts';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import { expectedCounts } from '../../src/datagen/transaction-files.ts';
 import { ImportSession } from '../../workers/import/session.ts';
+import { importWith } from '../workers/import-read.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'datos-'));
 afterAll(() => {
@@ -42,14 +42,8 @@ function generate(format: string, dirty = false): string {
 async function imported(path: string) {
   const bytes = readFileSync(path);
   const source = { kind: 'file' as const, file: new Blob([bytes]), name: path };
-  const session = new ImportSession();
-  const preview = await session.inspect(source);
-  if (!preview.ok) throw new Error(preview.error);
-  const read = await session.read(source, { mapping: detectMapping(preview.value.header) }, () => undefined);
-  if (!read.ok) throw new Error(read.error);
-  const done = session.finish({ swapCoordinates: false, placements: [] });
-  if (!done.ok) throw new Error(done.error);
-  return { format: preview.value.format, ...done.value };
+  const { preview, table, report } = await importWith(new ImportSession(), source);
+  return { format: preview.format, table, report };
 }
 
 describe('npm run data --format for analysts’ files', () => {

@@ -11,7 +11,7 @@ import {
   type ToHelper,
 } from '../../workers/import/parquet-helper.ts';
 import { ImportSession } from '../../workers/import/session.ts';
-import { detectMapping } from '../../src/core/ingest/columns.ts';
+import { importWith } from './import-read.ts';
 
 const N = 1500;
 const table = generateTransactionsTable({ count: N, seed: 11 });
@@ -149,14 +149,8 @@ describe('eachParquetRow with the Parquet helper', () => {
 
   it('a session with a helper gives the same table and report as one without', async () => {
     const read = async (session: ImportSession) => {
-      const src = groupedSource();
-      const preview = await session.inspect(src);
-      if (!preview.ok) throw new Error(preview.error);
-      const done = await session.read(src, { mapping: detectMapping(preview.value.header) }, () => undefined);
-      if (!done.ok) throw new Error(done.error);
-      const finished = session.finish({ swapCoordinates: false, placements: [] });
-      if (!finished.ok) throw new Error(finished.error);
-      return { ...finished.value, helperGroups: done.value.helperGroups };
+      const done = await importWith(session, groupedSource());
+      return { ...done, helperGroups: done.read.helperGroups };
     };
     const helpers: ReturnType<typeof inProcessHelper>[] = [];
     const plain = await read(new ImportSession());
@@ -190,10 +184,8 @@ describe('eachParquetRow with the Parquet helper', () => {
     });
     const src = groupedSource();
     expect(src.file.size).toBeGreaterThan(1000);
-    const preview = await session.inspect(src);
-    if (!preview.ok) throw new Error(preview.error);
-    const done = await session.read(src, { mapping: detectMapping(preview.value.header) }, () => undefined);
-    expect(done.ok && done.value).toMatchObject({ rows: N, helperGroups: 0 });
+    const { read } = await importWith(session, src);
+    expect(read).toMatchObject({ rows: N, helperGroups: 0 });
     expect(started).toBe(0);
   });
 
@@ -203,11 +195,8 @@ describe('eachParquetRow with the Parquet helper', () => {
         throw new Error('sin workers anidados');
       },
     });
-    const src = groupedSource();
-    const preview = await session.inspect(src);
-    if (!preview.ok) throw new Error(preview.error);
-    const done = await session.read(src, { mapping: detectMapping(preview.value.header) }, () => undefined);
-    expect(done.ok && done.value.rows).toBe(N);
+    const { read } = await importWith(session, groupedSource());
+    expect(read.rows).toBe(N);
   });
 });
 

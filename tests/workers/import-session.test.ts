@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { detectMapping } from '../../src/core/ingest/columns.ts';
 import { REJECTION } from '../../src/core/ingest/rows.ts';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import {
@@ -9,6 +8,7 @@ import {
   windows1252,
 } from '../../src/datagen/transaction-files.ts';
 import { ImportSession } from '../../workers/import/session.ts';
+import { importWith } from './import-read.ts';
 import type { ImportSource } from '../../workers/import/contract.ts';
 import { arrowBytes, parquetBytes } from '../../scripts/lib/transaction-formats.ts';
 
@@ -22,17 +22,9 @@ const file = (bytes: Uint8Array | string, name: string): ImportSource => ({
 
 /** Inspects, reads with the suggested mapping and finishes without decisions. */
 async function load(source: ImportSource) {
-  const session = new ImportSession();
-  const preview = await session.inspect(source);
-  if (!preview.ok) throw new Error(preview.error);
   const progress: number[] = [];
-  const read = await session.read(source, { mapping: detectMapping(preview.value.header) }, (p) =>
-    progress.push(p.rows),
-  );
-  if (!read.ok) throw new Error(read.error);
-  const done = session.finish({ swapCoordinates: false, placements: [] });
-  if (!done.ok) throw new Error(done.error);
-  return { preview: preview.value, read: read.value, ...done.value, progress };
+  const loaded = await importWith(new ImportSession(), source, (p) => progress.push(p.rows));
+  return { ...loaded, progress };
 }
 
 const byQuarter = (t: { quarter: Uint16Array; quarters: readonly string[] }) => {

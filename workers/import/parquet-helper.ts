@@ -12,7 +12,14 @@ import {
   type ColumnChunk,
   type PackedChunk,
 } from './parquet-columns.ts';
-import { decodeGroup, openParquet, sharedDates, type GroupSource, type ParquetFile } from './parquet.ts';
+import {
+  decodeGroup,
+  groupStarts,
+  openParquet,
+  sharedDates,
+  type GroupSource,
+  type ParquetFile,
+} from './parquet.ts';
 
 /**
  * Largest file given to a helper: it holds its own copy of the bytes while it decodes (5M rows are 119 MB),
@@ -41,13 +48,14 @@ export interface HelperScope {
 
 /** The helper's side: opens the file once, then decodes each group asked for, one at a time, in order. */
 export function serveParquetHelper(scope: HelperScope): void {
-  let file: Promise<ParquetFile> | null = null;
+  let file: Promise<{ p: ParquetFile; starts: number[] }> | null = null;
   let queue: Promise<void> = Promise.resolve();
   const { parsers } = sharedDates();
   const decode = async (group: number) => {
     try {
       if (!file) throw new Error('sin archivo');
-      const chunks = packChunks(await decodeGroup(await file, group, parsers));
+      const { p, starts } = await file;
+      const chunks = packChunks(await decodeGroup(p, starts[group] ?? 0, starts[group + 1] ?? 0, parsers));
       scope.postMessage({ type: 'group', group, chunks }, chunksTransferables(chunks));
     } catch {
       scope.postMessage({ type: 'failed', group }, []);
@@ -56,7 +64,10 @@ export function serveParquetHelper(scope: HelperScope): void {
   scope.addEventListener('message', (event) => {
     const message = event.data;
     if (message.type === 'open') {
-      file = openParquet({ kind: 'file', file: message.file, name: '' });
+      file = openParquet({ kind: 'file', file: message.file, name: '' }).then((p) => ({
+        p,
+        starts: groupStarts(p),
+      }));
       file.catch(() => undefined); // each decode reports it as a failed group
     } else queue = queue.then(() => decode(message.group));
   });

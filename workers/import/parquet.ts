@@ -112,13 +112,16 @@ export function groupStarts(p: ParquetFile): number[] {
   return starts;
 }
 
-/** Row group `g` decoded by column: per header column, the chunks that cover it (a column may come in several). */
+/**
+ * Rows [rowStart, rowEnd) — a row group — decoded by column: per header column, the chunks that cover them
+ * (a column may come in several).
+ */
 export async function decodeGroup(
   p: ParquetFile,
-  g: number,
+  rowStart: number,
+  rowEnd: number,
   parsers: Partial<ParquetParsers>,
 ): Promise<ColumnChunk[][]> {
-  const starts = groupStarts(p);
   const index = new Map(p.header.map((name, i) => [name, i]));
   const chunks: ColumnChunk[][] = p.header.map(() => []);
   try {
@@ -126,8 +129,8 @@ export async function decodeGroup(
       file: p.file,
       metadata: p.metadata,
       columns: p.header,
-      rowStart: starts[g] ?? 0,
-      rowEnd: starts[g + 1] ?? 0,
+      rowStart,
+      rowEnd,
       parsers,
       onChunk: (chunk) => {
         const c = index.get(chunk.columnName);
@@ -167,7 +170,7 @@ export async function eachParquetRow(
     const rowStart = starts[g] ?? 0;
     const rowEnd = starts[g + 1] ?? rowStart;
     const rows = rowEnd - rowStart;
-    const chunks = (decoded && (await decoded.group(g))) ?? (await decodeGroup(p, g, parsers));
+    const chunks = (decoded && (await decoded.group(g))) ?? (await decodeGroup(p, rowStart, rowEnd, parsers));
     if (chunks.every((list) => list.length === 1 && list[0]?.start === rowStart)) {
       // The usual case, one chunk per column for the whole group: a straight walk down the columns.
       const columns = chunks.map((list) => list[0]?.data ?? []);

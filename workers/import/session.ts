@@ -60,8 +60,6 @@ export interface SessionOptions {
 export class ImportSession {
   private preview: ImportPreview | null = null;
   private ingester: Ingester | null = null;
-  /** Row groups the last read's Parquet helper decoded. */
-  private helperGroups = 0;
 
   constructor(private readonly options: SessionOptions = {}) {}
 
@@ -169,8 +167,7 @@ export class ImportSession {
         last = now;
         onProgress({ rows, bytes, totalBytes: preview.size, elapsedMs: now - started });
       };
-      this.helperGroups = 0;
-      const ingester = await this.readRows(source, preview, options, (b, rows) => {
+      const { ingester, helperGroups } = await this.readRows(source, preview, options, (b, rows) => {
         bytes = b;
         report(rows);
       });
@@ -184,7 +181,7 @@ export class ImportSession {
           addresses: ingester.addresses,
           waiting: ingester.waiting,
           elapsedMs: performance.now() - started,
-          helperGroups: this.helperGroups,
+          helperGroups,
         },
       };
     } catch (error) {
@@ -197,7 +194,8 @@ export class ImportSession {
     preview: ImportPreview,
     options: ReadOptions,
     onBytes: (bytes: number, rows: number) => void,
-  ): Promise<Ingester> {
+  ): Promise<{ ingester: Ingester; helperGroups: number }> {
+    let helperGroups = 0; // Parquet row groups the helper decoded
     const make = () =>
       new Ingester(options.mapping, {
         defaultOperation: options.defaultOperation ?? 'Venta',
@@ -256,7 +254,7 @@ export class ImportSession {
         );
       } finally {
         helper?.close();
-        this.helperGroups = helper?.served ?? 0;
+        helperGroups = helper?.served ?? 0;
       }
     } else {
       const a = await openArrow(source, (bytes) => {
@@ -264,7 +262,7 @@ export class ImportSession {
       });
       eachArrowRow(a, add);
     }
-    return ingester;
+    return { ingester, helperGroups };
   }
 
   finish(decisions: FinishDecisions): ImportAnswer<ImportResult> {
