@@ -32,8 +32,13 @@ test('the listing map keeps the screen: title, one row of links and one row of c
   expect((await nav.boundingBox())?.height ?? 99).toBeLessThan(40);
   await nav.getByRole('link', { name: 'Dibujar zona' }).click();
   await expect(page).toHaveURL(/#\/dibujo/);
-  const current = await nav.locator('[aria-current="page"]').boundingBox();
-  expect(current && current.x >= 0 && current.x + current.width <= 375).toBe(true);
+  // The shell scrolls the current link into sight after the route renders: polled, not read once.
+  await expect
+    .poll(async () => {
+      const current = await nav.locator('[aria-current="page"]').boundingBox();
+      return current !== null && current.x >= 0 && current.x + current.width <= 375;
+    })
+    .toBe(true);
 });
 
 test('the agency page folds its controls behind one button, and the franchise opens with every agency in sight', async ({
