@@ -324,6 +324,7 @@ export const MESSAGES = {
       estado: 'estado',
     },
     levelCount: '{level}: {n}',
+    unpriced: '{n} filas sin precio: están en el mapa y en los conteos, no en las cifras de precio.',
     notPoints: '{n} elementos GeoJSON sin geometría de punto.',
     exactOnly: 'Solo ubicaciones exactas',
     exactOnlyHint: '{n} filas ubicadas de forma aproximada',

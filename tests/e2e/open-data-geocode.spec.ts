@@ -7,14 +7,14 @@ import { chooseFile, dialog, loadMapped, openExplorer, probe } from './open-data
 /** Listings named by place only, as Venezuelan exports give them. */
 function addressCsv(): string {
   const rows: string[] = ['urbanizacion,municipio,ciudad,precio,fecha,operacion'];
-  const add = (n: number, place: string) => {
+  const add = (n: number, place: string, priced = true) => {
     for (let i = 0; i < n; i++)
-      rows.push(`${place},${String(50_000 + i * 100)},2024-0${String(1 + (i % 9))}-15,venta`);
+      rows.push(`${place},${priced ? String(50_000 + i * 100) : ''},2024-0${String(1 + (i % 9))}-15,venta`);
   };
   add(30, 'Los Palos Grandes,Chacao,Caracas'); // an urbanización the geocoder knows
   add(20, 'Zzyzx,Chacao,Caracas'); // unknown urbanización: its municipio
   add(4, 'Trampa,Chacao,Caracas'); // answered in Spain at the urbanización level: never accepted
-  add(10, 'Qwerty,Asdfgh,Maracaibo'); // only the city is known
+  add(10, 'Qwerty,Asdfgh,Maracaibo', false); // only the city is known; no price given
   add(5, 'Qwerty,Asdfgh,Pqrst'); // nothing known
   return rows.join('\n') + '\n';
 }
@@ -43,6 +43,9 @@ test('an address-only CSV is placed by batch geocoding through the embedded geoc
     'data-count',
     '5',
   );
+  // Rows without a price are placed and said, not dropped silently.
+  await expect(dialog(page).getByTestId('import-unpriced')).toHaveAttribute('data-count', '10');
+  await expect(dialog(page).getByTestId('import-unpriced')).toContainText('10 filas sin precio');
   // Deduplicated: each distinct address's queries once (5 addresses, 4 + 2 + 3 + 3 + 3 queries at most).
   expect(new Set(asked).size).toBe(asked.length);
   expect(asked.length).toBeLessThanOrEqual(15);

@@ -87,6 +87,11 @@ export interface IngestReport {
   swapApplied: boolean;
   /** Rows placed by address, per level reached. */
   geocoded: Record<Level, number>;
+  /**
+   * Placed rows without a price (empty or 0): kept on the map and in the counts, left out of the price
+   * figures — said in the report so none of them is lost silently.
+   */
+  unpriced: number;
 }
 
 const cell = (cells: readonly Cell[], column: number | undefined): Cell =>
@@ -136,6 +141,7 @@ export class Ingester {
     swapped: 0,
     swapApplied: false,
     geocoded: noLevels(),
+    unpriced: 0,
   };
 
   constructor(
@@ -331,8 +337,16 @@ export class Ingester {
     report.rejected.rows.sort((a, b) => a.line - b.line);
     for (const list of Object.values(report.rejected.examples)) list.sort((a, b) => a.line - b.line);
     report.placed = this.placed.length;
+    report.unpriced = countUnpriced(this.placed.price, this.placed.length);
     return { table: this.placed.toTable(), report };
   }
+}
+
+/** Rows of the first `n` whose price is not above 0 (an empty price cell is read as 0). */
+function countUnpriced(prices: Float64Array, n: number): number {
+  let count = 0;
+  for (let i = 0; i < n; i++) if (!((prices[i] ?? 0) > 0)) count++;
+  return count;
 }
 
 /** Every row of an in-memory list through an ingester (tests, small files). */

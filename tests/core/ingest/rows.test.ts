@@ -52,6 +52,7 @@ describe('Ingester', () => {
     expect([...table.lat]).toEqual([10.4961, 10.49, 10.5]);
     expect([...table.lng]).toEqual([-66.8535, -66.85, -66.9]);
     expect([...table.price]).toEqual([1_234_500, 1_200, 0]); // an empty price is "not given"
+    expect(report.unpriced).toBe(1); // …and said in the report
     expect(labelsOf(table)).toEqual(['2024-T4', '2024-T1', '2024-T1']);
     expect(table.quarters).toEqual(['2024-T1', '2024-T4']); // sorted, as the engine expects
     expect([...table.operation]).toEqual([0, 1, 0]);
@@ -118,6 +119,7 @@ describe('Ingester', () => {
     );
     expect([...table.operation]).toEqual([1]);
     expect(table.quarters).toEqual(['']);
+    expect(report.unpriced).toBe(1); // no price column: every placed row is unpriced
     expect(report.rejected.rows[0]?.line).toBe(8);
   });
 

@@ -51,6 +51,11 @@ export function ImportReport(props: {
           </ul>
         </div>
       ) : null}
+      {report.unpriced > 0 ? (
+        <p data-testid="import-unpriced" data-count={report.unpriced}>
+          {fill(T.unpriced, { n: n(report.unpriced) })}
+        </p>
+      ) : null}
       {preview.notPoints > 0 ? <p>{fill(T.notPoints, { n: n(preview.notPoints) })}</p> : null}
       {total === 0 ? (
         <p>{T.noneRejected}</p>
