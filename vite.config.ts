@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { hyparquetFlatVite } from './scripts/lib/hyparquet-flat.ts';
 import { embeddedServices } from './server/plugin.ts';
 import { configuredOrigins, securityHeaders } from './server/security-headers.ts';
 
@@ -10,8 +11,9 @@ export default defineConfig(({ mode }) => {
   const devHeaders = securityHeaders({ csp: false });
   const previewHeaders = securityHeaders({ csp: true, extraOrigins: origins });
   return {
-    plugins: [react(), embeddedServices({ devHeaders, previewHeaders })],
-    worker: { format: 'es' },
+    plugins: [react(), embeddedServices({ devHeaders, previewHeaders }), hyparquetFlatVite()],
+    // Workers are bundled apart: the import worker reads Parquet, so it needs the hyparquet plugin too.
+    worker: { format: 'es', plugins: () => [hyparquetFlatVite()] },
     // Dev injects inline scripts (hot reload): no CSP there. The built app (preview, `npm start`) has one.
     // CORS off (Vite's default answered preflights): cross-origin use is an allow-list, server/cors.ts.
     server: { host: HOST, port: 5173, cors: false, headers: devHeaders },

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import { hyparquetFlatVite } from './scripts/lib/hyparquet-flat.ts';
 
 /**
  * The package build (`npm run build:lib`), beside the demo's: ES modules for the two entries, one CSS file,
@@ -64,10 +65,11 @@ function plainWorkerUrls(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), maplibreWorker(), plainWorkerUrls()],
+  plugins: [react(), maplibreWorker(), plainWorkerUrls(), hyparquetFlatVite()],
   publicDir: false,
   worker: {
     format: 'es',
+    plugins: () => [hyparquetFlatVite()],
     rollupOptions: {
       output: {
         // Each worker under a fixed name beside the entries (the import worker's entry is import-entry.worker).
