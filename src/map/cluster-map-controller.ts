@@ -2,6 +2,7 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { Rgba } from '../core/colors.ts';
+import { drawnChanged } from './drawn-props.ts';
 import type { BBox, PropertyTable } from '../core/types.ts';
 import {
   clusterAttributes,
@@ -216,7 +217,7 @@ export class ClusterMapController {
     if (this.loaded && filterKey(next.filter) !== this.appliedFilter) this.applyFilter();
     else if (this.loaded && hexKey(next.hexagons) !== this.appliedHexagons) this.query();
     if (previous.activeRow !== next.activeRow) this.lookUpActive();
-    this.render();
+    if (drawnChanged(previous, next)) this.render();
   }
 
   /** Indexes a table in the worker; `source` is kept to rebuild it after a crash. A newer load supersedes. */
