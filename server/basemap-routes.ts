@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import places from '../data/gazetteer/ve-places.json' with { type: 'json' };
+import { drawableLand } from './basemap-land.ts';
 import { innerBordersGeoJson, type Polygons } from './estado-borders.ts';
 import { type Handler, sendBytes } from './http.ts';
 
@@ -11,7 +12,6 @@ import { type Handler, sendBytes } from './http.ts';
 // A Map, not an object literal: `constructor`, `__proto__` or `toString` in the URL must not find Object's
 // inherited members (they used to reach readFile with a function and answer 500).
 const FILES: ReadonlyMap<string, string> = new Map([
-  ['land.geojson', 've-land.json'],
   ['estados.geojson', 've-estados.json'],
   ['neighbours.geojson', 'neighbours.json'],
   ['rivers.geojson', 'rivers.json'],
@@ -55,7 +55,15 @@ async function estadoBorders(): Promise<Uint8Array> {
   return innerBordersGeoJson(JSON.parse(await readFile(dataDir + 've-estados.json', 'utf8')) as Polygons);
 }
 
+async function land(): Promise<Uint8Array> {
+  const file = JSON.parse(await readFile(dataDir + 've-land.json', 'utf8')) as Parameters<
+    typeof drawableLand
+  >[0];
+  return new TextEncoder().encode(JSON.stringify(drawableLand(file)));
+}
+
 const DERIVED: ReadonlyMap<string, () => Promise<Uint8Array>> = new Map([
+  ['land.geojson', land],
   ['estado-borders.geojson', estadoBorders],
   ['places.geojson', () => Promise.resolve(placesGeoJson())],
   ['estado-labels.geojson', () => labelPoints('ve-estados.json')],
