@@ -173,17 +173,48 @@ export async function eachParquetRow(
     const chunks = (decoded && (await decoded.group(g))) ?? (await decodeGroup(p, rowStart, rowEnd, parsers));
     if (chunks.every((list) => list.length === 1 && list[0]?.start === rowStart)) {
       // The usual case, one chunk per column for the whole group: a straight walk down the columns.
-      const columns = chunks.map((list) => list[0]?.data ?? []);
-      for (let i = 0; i < rows; i++) {
-        for (let c = 0; c < cells.length; c++) {
-          const data = columns[c] as ArrayLike<unknown>;
-          cells[c] = i < data.length ? (data[i] as Cell) : null;
-        }
-        visit(cells);
-      }
+      walkBlocks(
+        chunks.map((list) => list[0]?.data ?? []),
+        cells,
+        rows,
+        visit,
+      );
     } else walkChunks(chunks, cells, rowStart, rowEnd, visit);
     bytes += Number(group?.total_compressed_size ?? group?.total_byte_size ?? 0);
     onGroup(rowEnd, bytes);
+  }
+}
+
+/** Rows per block of `walkBlocks`. */
+const BLOCK = 512;
+
+/** Cells [from, from + n) of a column into `out` at `at`, null past its end. */
+function copyCells(data: ArrayLike<unknown>, from: number, n: number, out: Cell[], at: number): void {
+  const end = Math.min(n, Math.max(0, data.length - from));
+  // One loop per kind of column, so each read site sees one kind (a shared site reading typed arrays and
+  // arrays alike is megamorphic: ~10 % of a read in a profile).
+  if (data instanceof Float64Array) for (let k = 0; k < end; k++) out[at + k] = data[from + k];
+  else if (Array.isArray(data)) for (let k = 0; k < end; k++) out[at + k] = data[from + k] as Cell;
+  else for (let k = 0; k < end; k++) out[at + k] = data[from + k] as Cell;
+  for (let k = end; k < n; k++) out[at + k] = null;
+}
+
+/** Rows [0, rows) of whole-group columns, copied a block of rows at a time column by column, then visited. */
+function walkBlocks(
+  columns: readonly ArrayLike<unknown>[],
+  cells: Cell[],
+  rows: number,
+  visit: (row: readonly Cell[]) => void,
+): void {
+  const width = cells.length;
+  const block: Cell[] = new Array<Cell>(BLOCK * width).fill(null);
+  for (let start = 0; start < rows; start += BLOCK) {
+    const n = Math.min(BLOCK, rows - start);
+    for (let c = 0; c < width; c++) copyCells(columns[c] ?? [], start, n, block, c * BLOCK);
+    for (let k = 0; k < n; k++) {
+      for (let c = 0; c < width; c++) cells[c] = block[c * BLOCK + k];
+      visit(cells);
+    }
   }
 }
 
