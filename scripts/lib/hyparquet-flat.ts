@@ -14,12 +14,16 @@ const require = createRequire(import.meta.url);
 const ORIGINAL_ID = 'hyparquet-internal/assemble';
 const OURS = resolve(import.meta.dirname, '../../workers/import/parquet-flat.ts');
 
-/** hyparquet's `src/` folder (its Node entry, src/node.js, sits there). */
+let source: string | null = null;
+
+/** hyparquet's `src/` folder (its Node entry, src/node.js, sits there), checked once. */
 function hyparquetSource(): string {
+  if (source) return source;
   const folder = dirname(require.resolve('hyparquet'));
   for (const file of ['assemble.js', 'column.js'])
     if (!existsSync(join(folder, file)))
       throw new Error(`hyparquet-flat: ${file} is not in ${folder}; hyparquet changed, review the plugin`);
+  source = folder;
   return folder;
 }
 

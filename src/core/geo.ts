@@ -66,11 +66,20 @@ export function splitBBoxAtAntimeridian(bbox: BBox): BBox[] {
   ];
 }
 
-/** True when the box contains the point (edges included), handling boxes that cross ±180. */
+/**
+ * True when the box contains the point (edges included), handling boxes that cross ±180. The box is
+ * normalized as `splitBBoxAtAntimeridian` does, without its arrays: this runs for every row of an analyst's file.
+ */
 export function bboxContains(bbox: BBox, p: LatLng): boolean {
-  return splitBBoxAtAntimeridian(bbox).some(
-    ([w, s, e, n]) => p.lat >= s && p.lat <= n && p.lng >= w && p.lng <= e,
-  );
+  const [west, south, east, north] = bbox;
+  const lo = Math.max(-90, Math.min(south, north));
+  const hi = Math.min(90, Math.max(south, north));
+  if (!(p.lat >= lo && p.lat <= hi)) return false; // NaN included
+  const whole = east - west >= 360;
+  const w = whole ? -180 : wrapLng(west);
+  const e = whole ? 180 : wrapLng(east);
+  if (w <= e) return p.lng >= w && p.lng <= e;
+  return (p.lng >= w && p.lng <= 180) || (p.lng >= -180 && p.lng <= e);
 }
 
 /** Smallest box around the valid points, or null when there are none. Does not try to cross ±180. */

@@ -2,7 +2,7 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { Rgba } from '../core/colors.ts';
-import { drawnChanged } from './drawn-props.ts';
+import { drawnChanged, hexKey, sameColors } from './drawn-props.ts';
 import type { BBox, PropertyTable } from '../core/types.ts';
 import {
   clusterAttributes,
@@ -151,10 +151,7 @@ const NO_EVENTS: ClusterMapEvents = {
   onQuarterPrices: undefined,
 };
 
-const sameColors = (a: ClusterLayerColors, b: ClusterLayerColors) =>
-  a.sale === b.sale && a.rental === b.rental;
 const filterKey = (f: EngineFilter) => JSON.stringify(f);
-const hexKey = (h: HexagonRequest | null | undefined) => JSON.stringify(h ?? null);
 const report = (reason: unknown) => {
   if (!isEngineClosed(reason)) console.error(reason);
 };

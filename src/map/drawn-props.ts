@@ -1,13 +1,17 @@
 /**
  * Which of a clustered map's props change what is drawn now (pure, so it is tested without WebGL).
  */
-import type { ClusterMapProps } from './cluster-map-controller.ts';
+import type { ClusterLayerColors } from '../layers/cluster-layers.ts';
+import type { ClusterMapProps, HexagonRequest } from './cluster-map-controller.ts';
 
 export type DrawnProps = Pick<
   ClusterMapProps,
   'colors' | 'selection' | 'radius' | 'highlightRows' | 'activeRow' | 'sizing' | 'hexagons'
 >;
 
+export const sameColors = (a: ClusterLayerColors, b: ClusterLayerColors) =>
+  a.sale === b.sale && a.rental === b.rental;
+export const hexKey = (h: HexagonRequest | null | undefined) => JSON.stringify(h ?? null);
 const sameList = (a: readonly number[], b: readonly number[]) =>
   a === b || (a.length === b.length && a.every((v, i) => v === b[i]));
 
@@ -17,11 +21,10 @@ const sameList = (a: readonly number[], b: readonly number[]) =>
  * that the worker's answer could arrive behind.
  */
 export const drawnChanged = (a: DrawnProps, b: DrawnProps): boolean =>
-  a.colors.sale !== b.colors.sale ||
-  a.colors.rental !== b.colors.rental ||
+  !sameColors(a.colors, b.colors) ||
   !sameList(a.selection, b.selection) ||
   a.radius !== b.radius ||
   !sameList(a.highlightRows, b.highlightRows) ||
   a.activeRow !== b.activeRow ||
   a.sizing !== b.sizing ||
-  JSON.stringify(a.hexagons ?? null) !== JSON.stringify(b.hexagons ?? null);
+  hexKey(a.hexagons) !== hexKey(b.hexagons);

@@ -9,7 +9,7 @@
  * a typed array for numbers, as hyparquet already does for REQUIRED columns — and a page with nulls is filled
  * in one loop. Everything else (lists, maps, structs, repeated columns) goes to hyparquet's own assembly.
  */
-import type { DecodedArray, SchemaTree } from 'hyparquet';
+import type { SchemaTree } from 'hyparquet';
 import { assembleLists as nestedAssembly } from 'hyparquet-internal/assemble';
 
 export { assembleNested } from 'hyparquet-internal/assemble';
@@ -25,13 +25,13 @@ function flatOptional(schemaPath: readonly SchemaTree[]): boolean {
  * chunk when it is an array) or returned as a chunk of their own — hyparquet's contract for this function:
  * returning `output` continues the chunk, returning another array starts a new one.
  */
-export function assembleLists(
-  output: unknown[],
-  definitionLevels: ArrayLike<number> | undefined,
-  repetitionLevels: ArrayLike<number>,
-  values: DecodedArray,
-  schemaPath: SchemaTree[],
-): DecodedArray {
+export const assembleLists: typeof nestedAssembly = (
+  output,
+  definitionLevels,
+  repetitionLevels,
+  values,
+  schemaPath,
+) => {
   if (repetitionLevels.length > 0 || !flatOptional(schemaPath))
     return nestedAssembly(output, definitionLevels, repetitionLevels, values, schemaPath);
   const n = definitionLevels?.length ?? 0;
@@ -44,4 +44,4 @@ export function assembleLists(
   let v = 0;
   for (let i = 0; i < n; i++) output.push(levels[i] === 1 ? values[v++] : null);
   return output;
-}
+};

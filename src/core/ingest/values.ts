@@ -3,6 +3,7 @@
  * a 'trimestre' label or any date, operations in their usual spellings. Each answers a value or null (the
  * row is then rejected with a reason, never guessed).
  */
+import { bboxContains } from '../geo.ts';
 import { VENEZUELA_SERVICE_BBOX } from '../normalize.ts';
 import { foldText } from '../zone.ts';
 import type { Operacion } from '../types.ts';
@@ -104,14 +105,9 @@ export function readOperation(cell: string): Operacion | null {
   return null;
 }
 
-const [VE_WEST, VE_SOUTH, VE_EAST, VE_NORTH] = VENEZUELA_SERVICE_BBOX;
-
-/**
- * Inside Venezuela's service box (islands included), the same box the listings use. Asked for every row of a
- * file, so without `bboxContains`' antimeridian handling (the box does not cross ±180) and its allocations.
- */
+/** Inside Venezuela's service box (islands included), the same box the listings use. */
 export function inVenezuela(lat: number, lng: number): boolean {
-  return lat >= VE_SOUTH && lat <= VE_NORTH && lng >= VE_WEST && lng <= VE_EAST;
+  return bboxContains(VENEZUELA_SERVICE_BBOX, { lat, lng });
 }
 
 /**
