@@ -9,7 +9,7 @@ import {
   eachParquetRow,
   groupStarts,
   openParquet,
-  sharedDates,
+  cellParsers,
 } from '../../workers/import/parquet.ts';
 import { assembleLists } from '../../workers/import/parquet-flat.ts';
 
@@ -94,7 +94,7 @@ describe('the builds use it', () => {
     });
     const p = await openParquet({ kind: 'file', file: new Blob([bytes]), name: 'p.parquet' });
     const starts = groupStarts(p);
-    const chunks = await decodeGroup(p, starts[0] ?? 0, starts[1] ?? 0, sharedDates().parsers);
+    const chunks = await decodeGroup(p, starts[0] ?? 0, starts[1] ?? 0, cellParsers().parsers);
     // The optional column without nulls comes as typed arrays (the flat path ran), in several chunks.
     const price = chunks[p.header.indexOf('precio')] ?? [];
     expect(price.length).toBeGreaterThan(1);

@@ -16,7 +16,7 @@ import {
   decodeGroup,
   groupStarts,
   openParquet,
-  sharedDates,
+  cellParsers,
   type GroupSource,
   type ParquetFile,
 } from './parquet.ts';
@@ -50,7 +50,7 @@ export interface HelperScope {
 export function serveParquetHelper(scope: HelperScope): void {
   let file: Promise<{ p: ParquetFile; starts: number[] }> | null = null;
   let queue: Promise<void> = Promise.resolve();
-  const { parsers } = sharedDates();
+  const { parsers } = cellParsers();
   const decode = async (group: number) => {
     try {
       if (!file) throw new Error('sin archivo');
@@ -86,7 +86,7 @@ export class ParquetHelperClient implements GroupSource {
   private readonly waiting = new Map<number, (chunks: PackedChunk[][] | null) => void>();
   private readonly arrived = new Map<number, PackedChunk[][] | null>();
   private broken = false;
-  private readonly date = sharedDates().date;
+  private readonly date = cellParsers().date;
   /** Groups the helper decoded (the others were given back). */
   served = 0;
 

@@ -17,6 +17,7 @@ import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { ImportError, readAll } from './bytes.ts';
 import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
 import type { ColumnChunk } from './parquet-columns.ts';
+import { stringFromBytes } from './utf8.ts';
 
 const E = MESSAGES.importData.errors;
 /** A Parquet file fetched from a URL is held whole while it is read. */
@@ -83,10 +84,11 @@ export async function parquetRows(p: ParquetFile, rowStart: number, rowEnd: numb
 }
 
 /**
- * Date cells shared by time: a file repeats a few thousand days, and a Date per cell (hyparquet's default)
- * was a million allocations a million rows. Cells are only read, never changed, so sharing is safe.
+ * hyparquet's cell parsers for a read. Date cells shared by time: a file repeats a few thousand days, and a
+ * Date per cell (hyparquet's default) was a million allocations a million rows; cells are only read, never
+ * changed, so sharing is safe. Text cells through `stringFromBytes` (utf8.ts), not a TextDecoder call each.
  */
-export function sharedDates(): { parsers: Partial<ParquetParsers>; date: (time: number) => Date } {
+export function cellParsers(): { parsers: Partial<ParquetParsers>; date: (time: number) => Date } {
   const byTime = new Map<number, Date>();
   const date = (time: number) => {
     let value = byTime.get(time);
@@ -101,6 +103,7 @@ export function sharedDates(): { parsers: Partial<ParquetParsers>; date: (time: 
     timestampFromMicroseconds: (micros) => date(Number(micros / 1000n)),
     timestampFromNanoseconds: (nanos) => date(Number(nanos / 1_000_000n)),
     dateFromDays: (days) => date(days * 86_400_000),
+    stringFromBytes,
   };
   return { parsers, date };
 }
@@ -164,7 +167,7 @@ export async function eachParquetRow(
   let bytes = 0;
   const cells: Cell[] = new Array<Cell>(p.header.length).fill(null);
   const starts = groupStarts(p);
-  const { parsers } = sharedDates();
+  const { parsers } = cellParsers();
   for (let g = 0; g < p.metadata.row_groups.length; g++) {
     const group = p.metadata.row_groups[g];
     const rowStart = starts[g] ?? 0;
