@@ -212,6 +212,12 @@ export interface ClusterEngineApi {
   ): Answer<LoadResult> | Promise<Answer<LoadResult>>;
   /** Stops a load in progress (its download and its index build); answers whether one was running. */
   cancelLoad(): Answer<boolean>;
+  /**
+   * A table of about `rows` rows is on its way (an analyst's file being read): the worker gets ready to
+   * index it — starts its build pool and has it compile the build's code on a small synthetic table — so the
+   * load that follows does not run cold. Answers whether it did (false: no pool, or too few rows for one).
+   */
+  prepareLoad(rows: number): Answer<boolean>;
   /** Applies a filter; answers how many properties pass. */
   setFilter(filter: EngineFilter): Answer<{ matching: number }>;
   /**
@@ -262,6 +268,7 @@ export const CALL_POLICY = {
   configure: 'lifecycle',
   load: 'lifecycle',
   cancelLoad: 'ordered',
+  prepareLoad: 'ordered',
   setFilter: 'lifecycle',
   getClusters: 'latest',
   getLeaves: 'ordered',

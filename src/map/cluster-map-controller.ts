@@ -227,6 +227,15 @@ export class ClusterMapController {
   }
 
   /**
+   * Tells the worker a table of about `rows` rows is coming (an analyst's file is being read), so it readies
+   * its index build meanwhile. Only a hint: nothing is lost if it fails.
+   */
+  prepareLoad(rows: number): void {
+    if (this.destroyed) return;
+    this.client.prepareLoad(rows).catch(() => undefined);
+  }
+
+  /**
    * Has the worker download and index a table itself (the page never holds it). A progressive load is drawn
    * from its provisional index as soon as the progress says one answers ('sample'), and again when the whole
    * table is indexed. A newer load supersedes; `signal` cancels it in the worker.

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
-import { LOAD_CANCELLED, type EngineFilter, type LoadProgress } from '../../workers/contract.ts';
+import { LOAD_CANCELLED, NO_FILTER, type EngineFilter, type LoadProgress } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { EngineHost, type HostOptions } from '../../workers/engine/host.ts';
 import { nodePoolWorker } from '../../workers/node-pool.ts';
@@ -211,4 +211,22 @@ describe('indexed by a pool of real worker threads', () => {
     host.setFilter(FILTER);
     expectSameAnswers(host, reference(table, FILTER));
   }, 60_000);
+});
+
+describe('prepareLoad: the pool readied while an analyst’s file is read', () => {
+  it('warms the pool for a table it will index, and the load after it answers as a cold one', async () => {
+    const host = newHost({ poolWorker: nodePoolWorker, poolSize: 2 });
+    expect(host.prepareLoad(Number.NaN).ok).toBe(false);
+    expect(host.prepareLoad('9' as unknown as number).ok).toBe(false);
+    expect(host.prepareLoad(999)).toEqual({ ok: true, value: false }); // below poolMinRows: indexed here
+    expect(host.prepareLoad(20_000)).toEqual({ ok: true, value: true });
+    const table = tableFrom(points(20_000));
+    const loaded = await host.load(table);
+    expect(loaded.ok && loaded.value.indexed).toBe(20_000);
+    expectSameAnswers(host, reference(tableFrom(points(20_000)), NO_FILTER));
+  }, 60_000);
+
+  it('answers false where there is no pool', () => {
+    expect(newHost({}).prepareLoad(1_000_000)).toEqual({ ok: true, value: false });
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BBox } from '../../src/core/types.ts';
 import { validRows } from '../../src/core/table-check.ts';
 import { buildHierarchy, hierarchyOf } from '../../workers/engine/hierarchy.ts';
-import { BuildPool } from '../../workers/engine/pool/pool.ts';
+import { BuildPool, type PoolWorkerFactory } from '../../workers/engine/pool/pool.ts';
 import { nodePoolWorker } from '../../workers/node-pool.ts';
 import { tableFrom, WORLD } from './helpers.ts';
 import {
@@ -137,13 +137,14 @@ describe('an engine on the pooled hierarchy answers what the single engine answe
   });
 });
 
-describe('a pool of real worker threads over shared memory', () => {
-  const shared = <T extends Float64Array | Uint8Array | Uint16Array>(a: T): T => {
-    const copy = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
-    copy.set(a);
-    return copy;
-  };
+/** A copy of the column in shared memory, as the pool reads tables. */
+const shared = <T extends Float64Array | Uint8Array | Uint16Array>(a: T): T => {
+  const copy = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+  copy.set(a);
+  return copy;
+};
 
+describe('a pool of real worker threads over shared memory', () => {
   it('the same hierarchy on racing threads: dense clouds, stacks and spread points, 2 and 3 workers', async () => {
     let seed = 12345;
     const random = () => {
@@ -208,6 +209,92 @@ describe('a pool of real worker threads over shared memory', () => {
       expect(hierarchyArrays(hierarchyOf((await pool.build(table, options)).layout, options))).toEqual(
         single,
       );
+    } finally {
+      pool.close();
+    }
+  }, 60_000);
+});
+
+describe('a warmed pool (BuildPool.warm)', () => {
+  const options = { radius: 40, extent: 512, minZoom: 0, maxZoom: 18, minPoints: 2 };
+  /** Node pool workers, counted as they start and stop. */
+  function counted() {
+    const count = { started: 0, stopped: 0 };
+    const factory: PoolWorkerFactory = () => {
+      const worker = nodePoolWorker();
+      count.started++;
+      return {
+        ...worker,
+        terminate: () => {
+          count.stopped++;
+          worker.terminate();
+        },
+      };
+    };
+    return { count, factory };
+  }
+  function sharedTable(n: number) {
+    const points = Array.from({ length: n }, (_, i) => {
+      const a = (i * 2654435761) % 2 ** 32;
+      return [
+        -67 - (i % 3) + ((a % 10_000) / 10_000) * 0.2,
+        10 - (i % 3) + (((a >>> 8) % 10_000) / 10_000) * 0.2,
+      ];
+    });
+    const plain = tableFrom(points);
+    const table = {
+      ...plain,
+      lng: shared(plain.lng),
+      lat: shared(plain.lat),
+      operation: shared(plain.operation),
+    };
+    Object.assign(table, { quarter: shared(plain.quarter), color: shared(plain.color) });
+    const single = hierarchyArrays(buildHierarchy(plain.lng, plain.lat, validRows(plain), options));
+    return { table, single };
+  }
+
+  it('builds with the workers it warmed, then stops them as a cold build does', async () => {
+    const { count, factory } = counted();
+    const pool = new BuildPool(factory, 2);
+    const { table, single } = sharedTable(20_000);
+    try {
+      expect(await pool.warm(options, 5_000)).toBe(true);
+      expect(pool.started).toBe(true);
+      expect(await pool.warm(options, 5_000)).toBe(false); // already warm: nothing more to do
+      expect(count).toEqual({ started: 2, stopped: 0 });
+      expect(hierarchyArrays(hierarchyOf((await pool.build(table, options)).layout, options))).toEqual(
+        single,
+      );
+      expect(count).toEqual({ started: 2, stopped: 2 }); // the warmed workers built it, and went
+      expect(pool.started).toBe(false);
+    } finally {
+      pool.close();
+    }
+  }, 60_000);
+
+  it('gives way to a build that comes during the warm-up, which still answers right', async () => {
+    const { count, factory } = counted();
+    const pool = new BuildPool(factory, 2);
+    const { table, single } = sharedTable(20_000);
+    try {
+      const warming = pool.warm(options, 200_000);
+      const built = await pool.build(table, options);
+      expect(await warming).toBe(false);
+      expect(hierarchyArrays(hierarchyOf(built.layout, options))).toEqual(single);
+      expect(count.started).toBe(2); // the same workers, not a second pair
+    } finally {
+      pool.close();
+    }
+  }, 60_000);
+
+  it('stops warmed workers that no build came for', async () => {
+    const { count, factory } = counted();
+    const pool = new BuildPool(factory, 2, false, 100);
+    try {
+      expect(await pool.warm(options, 2_000)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(pool.started).toBe(false);
+      expect(count).toEqual({ started: 2, stopped: 2 });
     } finally {
       pool.close();
     }

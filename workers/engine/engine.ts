@@ -115,7 +115,7 @@ function impossiblePrices(table: PropertyTable): number {
 }
 
 /** Every method of the API but the loads, which the engine host (host.ts) implements around this engine. */
-export type EngineQueries = Omit<ClusterEngineApi, 'load' | 'cancelLoad'>;
+export type EngineQueries = Omit<ClusterEngineApi, 'load' | 'cancelLoad' | 'prepareLoad'>;
 
 export class ClusterEngine implements EngineQueries {
   private options: EngineOptions = { ...DEFAULT_OPTIONS };

@@ -115,6 +115,13 @@ export class EngineHost implements ClusterEngineApi {
     return ok(true);
   }
 
+  prepareLoad(rows: number): Answer<boolean> {
+    if (typeof rows !== 'number' || !Number.isFinite(rows)) return fail('Número de filas inválido.');
+    if (!this.pool || !this.poolFor(rows)) return ok(false);
+    void this.pool.warm(this.engine.engineOptions);
+    return ok(true);
+  }
+
   /** Stops the pool's workers for good (the engine's worker is going away). */
   close(): void {
     this.cancelLoad();
@@ -132,7 +139,12 @@ export class EngineHost implements ClusterEngineApi {
   }
 
   private usePool(table: PropertyTable): boolean {
-    return this.pool !== null && table.length >= this.sizes.pool && this.engine.engineOptions.minPoints <= 2;
+    return this.poolFor(table.length);
+  }
+
+  /** Whether a table of `rows` rows is indexed by the pool. */
+  private poolFor(rows: number): boolean {
+    return this.pool !== null && rows >= this.sizes.pool && this.engine.engineOptions.minPoints <= 2;
   }
 
   private async loadRemote(
@@ -144,6 +156,9 @@ export class EngineHost implements ClusterEngineApi {
     const run = this.begin();
     const progress = new ProgressReporter(onProgress, source.rows ?? 0);
     this.engine.clear();
+    // The pool compiles its code while the table downloads (source.rows is the server's word; a wrong one
+    // costs a small synthetic build at most).
+    if (this.poolFor(source.rows ?? 0)) void this.pool?.warm(this.engine.engineOptions);
     const state = { sampled: false };
     // The first part of several is the sample, as soon as it is in (the download goes on meanwhile).
     const sampleFirstPart = source.urls.length > 1 && (source.rows ?? 0) >= this.sizes.progressive;

@@ -101,3 +101,15 @@ export const IMPORT_LIMITS = {
   /** Bytes sniffed for the format and the encoding. */
   sniffBytes: 65_536,
 } as const;
+
+/**
+ * Rows a file holds: the count its format gives up front, else an estimate from its size and its first rows'
+ * length (10 % over, so the columns rarely grow); 1024 when the size is unknown.
+ */
+export function expectedRows(preview: ImportPreview): number {
+  if (preview.totalRows !== null) return preview.totalRows;
+  if (!preview.size) return 1024;
+  const sample = [preview.header, ...preview.rows];
+  const chars = sample.reduce((sum, row) => sum + row.join(',').length + 2, 0);
+  return Math.ceil((preview.size / Math.max(8, chars / sample.length)) * 1.1);
+}

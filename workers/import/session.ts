@@ -13,6 +13,7 @@ import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { openArrow, eachArrowRow } from './arrow.ts';
 import { ImportError, readHead } from './bytes.ts';
 import {
+  expectedRows,
   IMPORT_LIMITS,
   type FinishDecisions,
   type ImportAnswer,
@@ -40,14 +41,6 @@ function answerOf<T>(error: unknown): ImportAnswer<T> {
   if (error instanceof ImportError) return { ok: false, error: error.message };
   const detail = error instanceof Error ? error.message : String(error);
   return { ok: false, error: fill(E.internal, { detail }) };
-}
-
-/** Rows of a text file from its size and its first rows' length (10 % over, so the columns rarely grow). */
-function estimatedRows(preview: ImportPreview): number {
-  if (!preview.size) return 1024;
-  const sample = [preview.header, ...preview.rows];
-  const chars = sample.reduce((sum, row) => sum + row.join(',').length + 2, 0);
-  return Math.ceil((preview.size / Math.max(8, chars / sample.length)) * 1.1);
 }
 
 export interface SessionOptions {
@@ -199,7 +192,7 @@ export class ImportSession {
     const make = () =>
       new Ingester(options.mapping, {
         defaultOperation: options.defaultOperation ?? 'Venta',
-        expectedRows: preview.totalRows ?? estimatedRows(preview),
+        expectedRows: expectedRows(preview),
       });
     let ingester = make();
     const add = (row: readonly Cell[]) => {
