@@ -69,6 +69,17 @@ describe('packColumn / unpackColumn', () => {
     expect(roundTrip(points)).toEqual({ kind: 'plain', cells: points });
   });
 
+  it('a column mostly distinct in its first 1,024 rows goes as it is, one with fewer as codes', () => {
+    // 20,000 rows allow 2,500 codes: the first column has 1,025 distinct values, fewer than that, but its
+    // first 1,024 rows are all distinct (an id-like start), so it is not coded; the second is.
+    const idLike = Array.from({ length: 20_000 }, (_, i) => (i < 1024 ? `T${String(i)}` : 'T'));
+    const few = Array.from({ length: 20_000 }, (_, i) => `U${String(i % 500)}`);
+    expect(roundTrip(idLike)).toEqual({ kind: 'plain', cells: idLike });
+    const coded = roundTrip(few);
+    expect(coded.kind).toBe('codes');
+    expect(coded.cells).toEqual(few);
+  });
+
   it('-0 among text is not folded into 0 by the codes', () => {
     const cells = ['a', -0, 'b', 0];
     const { kind, cells: back } = roundTrip(cells);

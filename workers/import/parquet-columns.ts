@@ -43,6 +43,8 @@ export interface PackedChunk {
 const MAX_CODES = 65_535;
 /** Fewer rows per distinct value than this and the codes would not pay: the column goes as it is. */
 const ROWS_PER_CODE = 8;
+/** Rows after which a column with more than half of them distinct is sent as it is. */
+const PROBE_ROWS = 1024;
 
 const presentMask = (data: ArrayLike<unknown>, n: number): Uint8Array | null => {
   let mask: Uint8Array | null = null;
@@ -94,6 +96,9 @@ function asCodes(data: ArrayLike<unknown>, n: number): PackedColumn | null {
   for (let i = 0; i < n; i++) {
     const v = data[i];
     if ((typeof v === 'object' && v !== null) || typeof v === 'function' || Object.is(v, -0)) return null;
+    // A column of ids (every value new) is seen for what it is in its first rows, not after `cap` of them
+    // (a Map of 12,500 strings per group of 100,000 rows, thrown away: ~8 % of the helper's time).
+    if (i === PROBE_ROWS && values.length > PROBE_ROWS / 2) return null;
     let code = index.get(v);
     if (code === undefined) {
       if (values.length >= cap) return null;
