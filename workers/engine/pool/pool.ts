@@ -91,7 +91,9 @@ export class BuildPool {
   /**
    * Starts the workers, if none are running, and has them build a small synthetic hierarchy, so the build a
    * caller expects next finds them started and their code compiled: a fresh worker runs the levels' loops
-   * unoptimized for the first few hundred milliseconds (1M rows in Chromium: 2.0 s cold, 1.6 s warm). The
+   * unoptimized for the first few hundred milliseconds (1M rows in Chromium: 2.0 s cold, 1.6 s warm). A
+   * warm-up costs ~0.8 s of CPU over the two workers: worth it while the page is idle (a person mapping
+   * columns), not on top of other work. The
    * warmed workers wait for that build; a build started meanwhile stops the warm-up at its next barrier.
    * Resolves true once warmed, false when it did not run or was stopped (never rejects).
    */
