@@ -143,6 +143,27 @@ const shared = <T extends Float64Array | Uint8Array | Uint16Array>(a: T): T => {
   copy.set(a);
   return copy;
 };
+const BUILD = { radius: 40, extent: 512, minZoom: 0, maxZoom: 18, minPoints: 2 };
+/** The table of `points` in shared memory, and the single build's hierarchy of it (what the pool must make). */
+function sharedTable(points: number[][]) {
+  const plain = tableFrom(points);
+  const table = {
+    ...plain,
+    lng: shared(plain.lng),
+    lat: shared(plain.lat),
+    operation: shared(plain.operation),
+  };
+  Object.assign(table, { quarter: shared(plain.quarter), color: shared(plain.color) });
+  const single = hierarchyArrays(buildHierarchy(plain.lng, plain.lat, validRows(plain), BUILD));
+  return { table, single };
+}
+/** `n` rows over three city-sized squares. */
+const threeCities = (n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    const a = (i * 2654435761) % 2 ** 32;
+    const city = i % 3;
+    return [-67 - city + ((a % 10_000) / 10_000) * 0.2, 10 - city + (((a >>> 8) % 10_000) / 10_000) * 0.2];
+  });
 
 describe('a pool of real worker threads over shared memory', () => {
   it('the same hierarchy on racing threads: dense clouds, stacks and spread points, 2 and 3 workers', async () => {
@@ -157,16 +178,8 @@ describe('a pool of real worker threads over shared memory', () => {
     for (let i = 0; i < 10_000; i++) points.push([-66.9 + random() * 2e-4, 10.5 + random() * 2e-4]);
     for (let i = 0; i < 10_000; i++) points.push([-67 + (i % 50) * 0.01, 10.4]);
     for (let i = 0; i < 20_000; i++) points.push([-70 + (i % 3) * 2 + random() * 0.5, 8 + random() * 0.5]);
-    const plain = tableFrom(points);
-    const table = {
-      ...plain,
-      lng: shared(plain.lng),
-      lat: shared(plain.lat),
-      operation: shared(plain.operation),
-    };
-    Object.assign(table, { quarter: shared(plain.quarter), color: shared(plain.color) });
-    const options = { radius: 40, extent: 512, minZoom: 0, maxZoom: 18, minPoints: 2 };
-    const single = hierarchyArrays(buildHierarchy(plain.lng, plain.lat, validRows(plain), options));
+    const { table, single } = sharedTable(points);
+    const options = BUILD;
     for (const workers of [2, 3]) {
       const pool = new BuildPool(nodePoolWorker, workers, true);
       try {
@@ -181,21 +194,8 @@ describe('a pool of real worker threads over shared memory', () => {
   }, 120_000);
 
   it('builds the single build’s hierarchy, twice in a row, and an aborted build rejects', async () => {
-    const points = Array.from({ length: 30_000 }, (_, i) => {
-      const a = (i * 2654435761) % 2 ** 32;
-      const city = i % 3;
-      return [-67 - city + ((a % 10_000) / 10_000) * 0.2, 10 - city + (((a >>> 8) % 10_000) / 10_000) * 0.2];
-    });
-    const plain = tableFrom(points);
-    const table = {
-      ...plain,
-      lng: shared(plain.lng),
-      lat: shared(plain.lat),
-      operation: shared(plain.operation),
-    };
-    Object.assign(table, { quarter: shared(plain.quarter), color: shared(plain.color) });
-    const options = { radius: 40, extent: 512, minZoom: 0, maxZoom: 18, minPoints: 2 };
-    const single = hierarchyArrays(buildHierarchy(plain.lng, plain.lat, validRows(plain), options));
+    const { table, single } = sharedTable(threeCities(30_000));
+    const options = BUILD;
     const pool = new BuildPool(nodePoolWorker, 2);
     try {
       for (let run = 0; run < 2; run++) {
@@ -216,7 +216,7 @@ describe('a pool of real worker threads over shared memory', () => {
 });
 
 describe('a warmed pool (BuildPool.warm)', () => {
-  const options = { radius: 40, extent: 512, minZoom: 0, maxZoom: 18, minPoints: 2 };
+  const options = BUILD;
   /** Node pool workers, counted as they start and stop. */
   function counted() {
     const count = { started: 0, stopped: 0 };
@@ -233,30 +233,11 @@ describe('a warmed pool (BuildPool.warm)', () => {
     };
     return { count, factory };
   }
-  function sharedTable(n: number) {
-    const points = Array.from({ length: n }, (_, i) => {
-      const a = (i * 2654435761) % 2 ** 32;
-      return [
-        -67 - (i % 3) + ((a % 10_000) / 10_000) * 0.2,
-        10 - (i % 3) + (((a >>> 8) % 10_000) / 10_000) * 0.2,
-      ];
-    });
-    const plain = tableFrom(points);
-    const table = {
-      ...plain,
-      lng: shared(plain.lng),
-      lat: shared(plain.lat),
-      operation: shared(plain.operation),
-    };
-    Object.assign(table, { quarter: shared(plain.quarter), color: shared(plain.color) });
-    const single = hierarchyArrays(buildHierarchy(plain.lng, plain.lat, validRows(plain), options));
-    return { table, single };
-  }
 
   it('builds with the workers it warmed, then stops them as a cold build does', async () => {
     const { count, factory } = counted();
     const pool = new BuildPool(factory, 2);
-    const { table, single } = sharedTable(20_000);
+    const { table, single } = sharedTable(threeCities(20_000));
     try {
       expect(await pool.warm(options, 5_000)).toBe(true);
       expect(pool.started).toBe(true);
@@ -275,7 +256,7 @@ describe('a warmed pool (BuildPool.warm)', () => {
   it('gives way to a build that comes during the warm-up, which still answers right', async () => {
     const { count, factory } = counted();
     const pool = new BuildPool(factory, 2);
-    const { table, single } = sharedTable(20_000);
+    const { table, single } = sharedTable(threeCities(20_000));
     try {
       const warming = pool.warm(options, 200_000);
       const built = await pool.build(table, options);
