@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stringFromBytes } from '../../workers/import/utf8.ts';
+import { stringFromBytes, utf8Slice } from '../../workers/import/utf8.ts';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -62,5 +62,19 @@ describe('the Parquet reads', () => {
   it('decode text cells through stringFromBytes', async () => {
     const { cellParsers } = await import('../../workers/import/parquet.ts');
     expect(cellParsers().parsers.stringFromBytes).toBe(stringFromBytes);
+  });
+});
+
+describe('utf8Slice', () => {
+  it('reads [start, end) of a buffer as the decoder reads that subarray', () => {
+    const random = lcg(11);
+    const bytes = new Uint8Array(4096);
+    for (let i = 0; i < bytes.length; i++)
+      bytes[i] = random() < 0.7 ? 0x61 + (i % 26) : Math.floor(random() * 256);
+    for (let k = 0; k < 5000; k++) {
+      const start = Math.floor(random() * bytes.length);
+      const end = Math.min(bytes.length, start + Math.floor(random() * 90));
+      expect(utf8Slice(bytes, start, end)).toBe(decoder.decode(bytes.subarray(start, end)));
+    }
   });
 });
