@@ -215,7 +215,8 @@ export interface ClusterEngineApi {
   /**
    * A table of about `rows` rows is on its way (an analyst's file being read): the worker gets ready to
    * index it — starts its build pool and has it compile the build's code on a small synthetic table — so the
-   * load that follows does not run cold. Answers whether it did (false: no pool, or too few rows for one).
+   * load that follows does not run cold. Answers whether the pool will index such a table (false: no pool, or
+   * too few rows for one); a pool already warm or busy is left as it is.
    */
   prepareLoad(rows: number): Answer<boolean>;
   /** Applies a filter; answers how many properties pass. */

@@ -1,8 +1,8 @@
 /**
- * Text cells of Parquet and Arrow files as strings, faster than a TextDecoder call per cell. hyparquet decodes every UTF-8
- * BYTE_ARRAY value of a PLAIN page (an id column: one per row) with `TextDecoder.decode`, and in Chromium
- * that call costs ~1 µs of binding overhead whatever the length: 1.2 s of the Parquet helper's 2.5 s on a
- * million ids (profiled in the browser). Short cells of ASCII and two-byte sequences (Spanish accents, ñ, ¿)
+ * Text cells of Parquet and Arrow files as strings, faster than a TextDecoder call per cell. hyparquet
+ * decodes every UTF-8 BYTE_ARRAY value of a PLAIN page (an id column: one per row) with `TextDecoder.decode`,
+ * and in Chromium that call costs ~1 µs of binding overhead whatever the length: 1.2 s of the Parquet
+ * helper's 2.5 s on a million ids (profiled in the browser); apache-arrow's `get` does the same per cell. Short cells of ASCII and two-byte sequences (Spanish accents, ñ, ¿)
  * are built here in JavaScript; anything else — longer cells, three- and four-byte sequences, a byte-order
  * mark, malformed bytes — still goes to the TextDecoder, so every answer is the decoder's own.
  */

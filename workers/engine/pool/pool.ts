@@ -93,9 +93,9 @@ export class BuildPool {
    * caller expects next finds them started and their code compiled: a fresh worker runs the levels' loops
    * unoptimized for the first few hundred milliseconds (1M rows in Chromium: 2.0 s cold, 1.6 s warm). A
    * warm-up costs ~0.8 s of CPU over the two workers: worth it while the page is idle (a person mapping
-   * columns), not on top of other work. The
-   * warmed workers wait for that build; a build started meanwhile stops the warm-up at its next barrier.
-   * Resolves true once warmed, false when it did not run or was stopped (never rejects).
+   * columns), not on top of other work. The warmed workers wait for that build; a build started meanwhile
+   * stops the warm-up at its next barrier. Resolves true once warmed, false when it did not run (a build is
+   * running, or the workers are already warm) or was stopped; never rejects.
    */
   warm(options: PoolOptions, rows = WARM_ROWS): Promise<boolean> {
     if (this.running || this.warmed) return Promise.resolve(false);
