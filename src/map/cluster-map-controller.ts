@@ -157,6 +157,13 @@ const report = (reason: unknown) => {
 };
 
 /**
+ * Runs `then` once the frame now being prepared has been drawn and handed to the compositor: a timer set in
+ * the frame's animation callback runs after the frame's commit (deck.gl draws in its own animation callback
+ * of the same frame).
+ */
+const afterNextFrame = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+
+/**
  * Every clustered map's loop, once: it owns the deck.gl overlay and the worker client (always loaded with a
  * reload source, so a map survives a worker crash with its data and filter), queries the view on every move,
  * picks under the pointer, zooms clusters to their expansion zoom and draws the highlight layers. Imperative
@@ -180,6 +187,8 @@ export class ClusterMapController {
   private activeCluster: number | null = null;
   private hovered: number | null = null;
   private picker: ScreenPicker | null = null;
+  /** The latest view query: figures asked for an older one are not asked at all. */
+  private queryGeneration = 0;
   private destroyed = false;
 
   constructor(
@@ -323,18 +332,35 @@ export class ClusterMapController {
     const box: BBox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
     const request = this.props.hexagons ?? null;
     this.appliedHexagons = hexKey(request);
-    // What is drawn goes first: the worker answers in order, so the figures asked after it (the chart's
-    // per-quarter prices, 30+ ms at 1M) never hold a repaint back.
-    if (request) this.queryHexagons(box, request);
+    const generation = ++this.queryGeneration;
+    // What is drawn goes first, and the figures (the chart's per-quarter prices: 80–100 ms of the worker at
+    // 1M) are asked only once it is on screen. Asked in the same tick, they never held the answer back (the
+    // worker answers in order) but took a core from the frame: on two cores the worker, the page and the
+    // GPU process drew the clusters 15–30 ms later (traced).
+    const figures = () => {
+      if (generation === this.queryGeneration && !this.destroyed) this.queryFigures(box);
+    };
+    if (request) this.queryHexagons(box, request, figures);
     else
-      this.client.getClusters(box, this.map.getZoom()).then((view) => {
-        if (!view || this.destroyed) return; // a newer view superseded this one
-        this.view = view;
-        this.clusters = this.clusterLayersOf(view);
-        this.render();
-        this.props.onView?.(view, box);
-        this.lookUpActive();
-      }, report);
+      this.client.getClusters(box, this.map.getZoom()).then(
+        (view) => {
+          if (!view || this.destroyed) return; // a newer view superseded this one
+          this.view = view;
+          this.clusters = this.clusterLayersOf(view);
+          this.render();
+          this.props.onView?.(view, box);
+          this.lookUpActive();
+          afterNextFrame(figures);
+        },
+        (reason: unknown) => {
+          report(reason);
+          figures();
+        },
+      );
+  };
+
+  /** The figures of the view under the filter the page asked for: the chart's prices, the summary. */
+  private queryFigures(box: BBox): void {
     if (this.props.prices)
       this.client.getQuarterPrices(box).then((prices) => {
         if (prices && !this.destroyed) this.props.onQuarterPrices?.(prices);
@@ -343,10 +369,10 @@ export class ClusterMapController {
       this.client.getSummary(box).then((summary) => {
         if (summary && !this.destroyed) this.props.onSummary?.(summary);
       }, report);
-  };
+  }
 
-  /** Hexagons of the box, coloured for the request that asked them (a newer request supersedes). */
-  private queryHexagons(box: BBox, request: HexagonRequest): void {
+  /** Hexagons of the box, coloured for the request that asked them (a newer request supersedes); then `figures`. */
+  private queryHexagons(box: BBox, request: HexagonRequest, figures: () => void): void {
     // The polygon layer (deck's SolidPolygonLayer, earcut) loads with the first hexagon answer: the listing
     // maps never draw hexagons and do not download it (~9 kB gzipped).
     const layers = import('../layers/hexagon-layers.ts');
@@ -359,8 +385,12 @@ export class ClusterMapController {
         this.hexLayers = hexagonLayers(this.options.id, hex, colors);
         this.render();
         this.props.onHexagons?.(hex, breaks);
+        afterNextFrame(figures);
       },
-      report,
+      (reason: unknown) => {
+        report(reason);
+        figures();
+      },
     );
   }
 
