@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineFilter } from '../../workers/contract.ts';
 import type { ClusterEngine } from '../../workers/engine/engine.ts';
+import { applyFilter, type FacetKeys } from '../../workers/engine/filter.ts';
 import { clusters, COLORS, loaded, passes, QUARTERS, WORLD, type Facet } from './helpers.ts';
 
 const filterArb: fc.Arbitrary<EngineFilter> = fc.record({
@@ -151,5 +152,50 @@ describe('summary', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('applyFilter', () => {
+  /** Bit i of a bitset (Int32 words). */
+  const bit = (words: Int32Array, i: number) => ((words[i >>> 5] ?? 0) >>> (i & 31)) & 1;
+
+  it('the mask loop and the per-key test loop give the same bitsets, counts and running totals', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 63 }), { maxLength: 200 }),
+        fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }),
+        (list, accept) => {
+          const keys = Uint16Array.from(list);
+          const f = { keys, quarters: 4, colors: 4, levels: 2, perKey: null } as FacetKeys;
+          const mask = Uint8Array.from(accept, (a) => (a ? 1 : 0));
+          const byMask = applyFilter(f, { mask, passes: () => 0 });
+          const byTest = applyFilter(f, { mask: null, passes: (key) => mask[key] ?? 0 });
+          expect(byTest).toEqual(byMask);
+          // Against a brute-force reading of the keys: passing positions, and the Venta (even key) ones.
+          const passing = list.flatMap((key, i) => (accept[key] ? [i] : []));
+          expect(byMask.matching).toBe(passing.length);
+          list.forEach((key, i) => {
+            expect(bit(byMask.pass, i)).toBe(accept[key] ? 1 : 0);
+            expect(bit(byMask.sale, i)).toBe(accept[key] && key % 2 === 0 ? 1 : 0);
+          });
+          const words = (list.length + 31) >>> 5;
+          expect(byMask.passBefore[words]).toBe(passing.length);
+          expect(byMask.saleBefore[words]).toBe(passing.filter((i) => (list[i] ?? 1) % 2 === 0).length);
+          for (let w = 0; w < words; w++)
+            expect(byMask.passBefore[w]).toBe(passing.filter((i) => i < w * 32).length);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reuses the arrays of a state of the same size and answers the new filter', () => {
+    const keys = Uint16Array.from({ length: 100 }, (_, i) => i % 8);
+    const f = { keys, quarters: 2, colors: 2, levels: 1, perKey: null } as FacetKeys;
+    const all = applyFilter(f, { mask: new Uint8Array(8).fill(1), passes: () => 1 });
+    const none = applyFilter(f, { mask: new Uint8Array(8), passes: () => 0 }, all);
+    expect(none.pass).toBe(all.pass);
+    expect(none.matching).toBe(0);
+    expect([...none.pass].every((w) => w === 0)).toBe(true);
   });
 });

@@ -124,18 +124,31 @@ export function keyTest(
 
 /** One pass over the keys: both bitsets and their per-word counts (arrays reused when given). */
 export function applyFilter(f: FacetKeys, test: KeyTest, reuse?: FilterState): FilterState {
-  const { keys } = f;
-  const n = keys.length;
+  const n = f.keys.length;
   const words = (n + 31) >>> 5;
   const fits = reuse?.pass.length === words + 1;
-  const pass = fits ? reuse.pass : new Int32Array(words + 1);
-  const sale = fits ? reuse.sale : new Int32Array(words + 1);
-  const passBefore = fits ? reuse.passBefore : new Uint32Array(words + 1);
-  const saleBefore = fits ? reuse.saleBefore : new Uint32Array(words + 1);
-  const { mask, passes } = test;
+  const out: Bitsets = {
+    pass: fits ? reuse.pass : new Int32Array(words + 1),
+    sale: fits ? reuse.sale : new Int32Array(words + 1),
+    passBefore: fits ? reuse.passBefore : new Uint32Array(words + 1),
+    saleBefore: fits ? reuse.saleBefore : new Uint32Array(words + 1),
+  };
+  // Two loops, one per kind of test: a loop that asks `mask ? mask[key] : passes(key)` per key ran 2–3×
+  // slower in Chromium (12–17 ms at 1M keys against 5–7 ms; Node's V8 did not mind).
+  const matching = test.mask ? maskWords(f.keys, test.mask, out) : testWords(f.keys, test.passes, out);
+  return { ...out, matching };
+}
+
+type Bitsets = Omit<FilterState, 'matching'>;
+
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- hot loops over in-bounds positions */
+/** The bitsets of keys whose mask entry is 1 (and the Venta ones among them); answers how many passed. */
+function maskWords(keys: FacetKeys['keys'], mask: Uint8Array, out: Bitsets): number {
+  const { pass, sale, passBefore, saleBefore } = out;
+  const n = keys.length;
+  const words = (n + 31) >>> 5;
   let p = 0;
   let s = 0;
-  /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot loop over in-bounds positions */
   for (let w = 0; w < words; w++) {
     const base = w << 5;
     const end = Math.min(32, n - base);
@@ -143,7 +156,7 @@ export function applyFilter(f: FacetKeys, test: KeyTest, reuse?: FilterState): F
     let sw = 0;
     for (let b = 0; b < end; b++) {
       const key = keys[base + b]!;
-      const m = mask ? mask[key]! : passes(key);
+      const m = mask[key]!;
       pw |= m << b;
       sw |= (m & ~key & 1) << b; // operation bit 0 = Venta
     }
@@ -154,12 +167,45 @@ export function applyFilter(f: FacetKeys, test: KeyTest, reuse?: FilterState): F
     p += popcount(pw);
     s += popcount(sw);
   }
-  /* eslint-enable @typescript-eslint/no-non-null-assertion */
-  pass[words] = 0;
-  sale[words] = 0;
-  passBefore[words] = p;
-  saleBefore[words] = s;
-  return { pass, sale, passBefore, saleBefore, matching: p };
+  return finish(out, words, p, s);
+}
+
+/** The same for a key space too large for a mask: each key asked of the test. */
+function testWords(keys: FacetKeys['keys'], passes: (key: number) => number, out: Bitsets): number {
+  const { pass, sale, passBefore, saleBefore } = out;
+  const n = keys.length;
+  const words = (n + 31) >>> 5;
+  let p = 0;
+  let s = 0;
+  for (let w = 0; w < words; w++) {
+    const base = w << 5;
+    const end = Math.min(32, n - base);
+    let pw = 0;
+    let sw = 0;
+    for (let b = 0; b < end; b++) {
+      const key = keys[base + b]!;
+      const m = passes(key);
+      pw |= m << b;
+      sw |= (m & ~key & 1) << b;
+    }
+    pass[w] = pw;
+    sale[w] = sw;
+    passBefore[w] = p;
+    saleBefore[w] = s;
+    p += popcount(pw);
+    s += popcount(sw);
+  }
+  return finish(out, words, p, s);
+}
+/* eslint-enable @typescript-eslint/no-non-null-assertion */
+
+/** The sentinel word past the end, holding the totals; answers the passing count. */
+function finish(out: Bitsets, words: number, p: number, s: number): number {
+  out.pass[words] = 0;
+  out.sale[words] = 0;
+  out.passBefore[words] = p;
+  out.saleBefore[words] = s;
+  return p;
 }
 
 export function popcount(v: number): number {
