@@ -27,14 +27,84 @@ export function readText(value: unknown): string {
 const MACHINE_NUMBER = /^(?:\d+(?:\.\d{1,2})?|\.\d{1,2})$/;
 
 /**
+ * An amount from a number or a string, read the Venezuelan way (the rules: `parseAmountByRules`). The common
+ * shapes — a prefix without digits, a '-' or a point ('$ ', 'USD ', 'Bs '), digits grouped by points and
+ * commas, anything after the last digit ('$ 33.000,00', '1.500.000', '150000.00', '92') — are read in one
+ * pass without building a string: an analyst's file has one or two amounts a row, and the rules' regular
+ * expressions and slices cost ~0.7 µs a cell and much of a million-row read's garbage. Anything else is left
+ * to the rules, so every answer is theirs.
+ */
+export function parseAmount(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return Number.NaN;
+  return fastAmount(value) ?? parseAmountByRules(value);
+}
+
+/** Most digits read into an exact integer (10¹⁵ − 1 < 2⁵³); past them the rules read the number. */
+const MAX_FAST_DIGITS = 15;
+/** 10^k, exact as doubles: m / 10^k is then the double nearest m·10⁻ᵏ, as `Number` reads the same text. */
+const POW10 = Array.from({ length: MAX_FAST_DIGITS + 1 }, (_, k) => 10 ** k);
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** `parseAmountByRules` of the common shapes, or undefined for the rules to read. */
+function fastAmount(value: string): number | undefined {
+  const n = value.length;
+  let first = 0;
+  for (; first < n; first++) {
+    const c = value.charCodeAt(first);
+    if (isDigit(c)) break;
+    if (c === 45) return undefined; // a minus sign: the rules
+  }
+  // No digit, or a point right before the first one ('.5', 'Bs.5'): the rules.
+  if (first === n || (first > 0 && value.charCodeAt(first - 1) === 46)) return undefined;
+  let last = n - 1;
+  while (!isDigit(value.charCodeAt(last))) last--;
+  let m = 0;
+  let digits = 0;
+  let dots = 0;
+  let commas = 0;
+  let lastDot = -1;
+  let lastComma = -1;
+  let afterDot = 0;
+  let afterComma = 0;
+  for (let k = first; k <= last; k++) {
+    const c = value.charCodeAt(k);
+    if (isDigit(c)) {
+      m = m * 10 + (c - 48);
+      digits++;
+      afterDot++;
+      afterComma++;
+    } else if (c === 46) {
+      dots++;
+      lastDot = k;
+      afterDot = 0;
+    } else if (c === 44) {
+      commas++;
+      lastComma = k;
+      afterComma = 0;
+    } else return undefined; // spaces, apostrophes, letters inside the number: the rules
+  }
+  if (digits > MAX_FAST_DIGITS) return undefined;
+  // A machine decimal ('150000.00', '2500.5'): one point, one or two decimals, no comma.
+  if (commas === 0 && dots === 1 && afterDot <= 2) return m / (POW10[afterDot] ?? 1);
+  if (commas === 0) return m; // points group thousands ('2.500', '1.500.000'), or there are none
+  // A point after the commas is the decimal point ('1,234.56'); two of them are no number (the rules: NaN).
+  if (lastDot > lastComma) return dots === 1 ? m / (POW10[afterDot] ?? 1) : undefined;
+  if (commas === 1) return m / (POW10[afterComma] ?? 1); // the decimal comma ('1.234,56', '440,00')
+  return m; // several commas and no point after them group digits ('1,500,000')
+}
+
+/**
  * An amount from a number or a string, read the Venezuelan way (DESIGN.md, one reading for normalization and
  * labels): '.' groups thousands and ',' marks decimals ('2.500' → 2500, '$ 1.234,56' → 1234.56,
  * 'Bs. 1.500.000' → 1500000). Currency words and symbols around the number are ignored. The exception is a
  * plain machine decimal with no other separator and one or two decimals ('150000.00', 'Bs. 2500.5'), read as
  * written. Also read: several commas and no point is grouping ('1,500,000'); a point after commas is a
- * decimal point ('1,234.56'). Anything without digits is NaN.
+ * decimal point ('1,234.56'). Anything without digits is NaN. The rules as written: `parseAmount` answers the
+ * same, faster, and is tested against this.
  */
-export function parseAmount(value: unknown): number {
+export function parseAmountByRules(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return Number.NaN;
   const first = value.search(/\d/);

@@ -10,6 +10,51 @@ import type { Operacion } from '../types.ts';
 
 /** A coordinate cell: '10.49', '10,49' (decimal comma), ' -66.85 '. Null for anything else. */
 export function readDegrees(cell: string): number | null {
+  const fast = fastDegrees(cell);
+  return fast === undefined ? readDegreesByRules(cell) : fast;
+}
+
+/** Most digits read into an exact integer; past them the rules read the cell. */
+const MAX_FAST_DIGITS = 15;
+/** 10^k, exact: m / 10^k is the double nearest m·10⁻ᵏ, the one `Number` reads from the same digits. */
+const POW10 = Array.from({ length: MAX_FAST_DIGITS + 1 }, (_, k) => 10 ** k);
+
+/**
+ * `readDegreesByRules` of a cell that is exactly an optional '-', one to three digits and an optional decimal
+ * part after '.' or ',' — how files write them — in one pass without building strings (two cells a row; the
+ * trims, replaces and regular expression were a fifth of a million-row CSV's ingest). Undefined for anything
+ * else (spaces, '+', other shapes), which the rules read.
+ */
+function fastDegrees(cell: string): number | undefined {
+  const n = cell.length;
+  let k = cell.charCodeAt(0) === 45 ? 1 : 0;
+  let m = 0;
+  let whole = 0;
+  for (; k < n; k++) {
+    const c = cell.charCodeAt(k);
+    if (c < 48 || c > 57) break;
+    m = m * 10 + (c - 48);
+    whole++;
+  }
+  if (whole === 0 || whole > 3) return undefined;
+  let decimals = 0;
+  if (k < n) {
+    const c = cell.charCodeAt(k);
+    if (c !== 46 && c !== 44) return undefined;
+    for (k++; k < n; k++) {
+      const d = cell.charCodeAt(k);
+      if (d < 48 || d > 57) return undefined;
+      m = m * 10 + (d - 48);
+      decimals++;
+    }
+    if (decimals === 0 || whole + decimals > MAX_FAST_DIGITS) return undefined;
+  }
+  const value = m / (POW10[decimals] ?? 1);
+  return cell.charCodeAt(0) === 45 ? -value : value;
+}
+
+/** The reading's rules: the fast reading answers the same and is tested against this. */
+export function readDegreesByRules(cell: string): number | null {
   const text = cell.trim().replace(/^\+/, '');
   if (!/^-?\d{1,3}(?:[.,]\d+)?$/.test(text)) return null;
   const value = Number(text.replace(',', '.'));

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   inVenezuela,
   readDateQuarter,
   readDegrees,
+  readDegreesByRules,
   readOperation,
   readPoint,
   readQuarterLabel,
@@ -19,6 +21,35 @@ describe('cell readers', () => {
       null,
       null,
     ]);
+  });
+
+  it('degrees read in one pass answer what the rules answer (-0 and the long ones included)', () => {
+    const same = (text: string) => {
+      const fast = readDegrees(text);
+      const rules = readDegreesByRules(text);
+      expect(fast === null ? rules === null : Object.is(fast, rules), JSON.stringify(text)).toBe(true);
+    };
+    const written = fc
+      .tuple(fc.double({ min: -999, max: 999, noNaN: true }), fc.integer({ min: 0, max: 17 }), fc.boolean())
+      .map(([v, d, comma]) => (comma ? v.toFixed(d).replace('.', ',') : v.toFixed(d)));
+    fc.assert(
+      fc.property(written, (text) => {
+        same(text);
+      }),
+      { numRuns: 10_000 },
+    );
+    const noisy = fc.string({
+      unit: fc.constantFrom('0', '1', '7', '9', '.', ',', '-', '+', ' ', 'e', '\t'),
+      maxLength: 22,
+    });
+    fc.assert(
+      fc.property(noisy, (text) => {
+        same(text);
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const text of ['-0', '-0,0', '0', '123,123456789012', '123,1234567890123', '1234', '-', '.5', '5.'])
+      same(text);
   });
 
   it('a point in one cell: WKT is longitude first, a pair is latitude first', () => {
