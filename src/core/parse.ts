@@ -40,10 +40,17 @@ export function parseAmount(value: unknown): number {
   return fastAmount(value) ?? parseAmountByRules(value);
 }
 
-/** Most digits read into an exact integer (10¹⁵ − 1 < 2⁵³); past them the rules read the number. */
-const MAX_FAST_DIGITS = 15;
-/** 10^k, exact as doubles: m / 10^k is then the double nearest m·10⁻ᵏ, as `Number` reads the same text. */
-const POW10 = Array.from({ length: MAX_FAST_DIGITS + 1 }, (_, k) => 10 ** k);
+/** Most digits a one-pass reading holds in an exact integer (10¹⁵ − 1 < 2⁵³); past them, the rules read. */
+export const MAX_EXACT_DIGITS = 15;
+/** 10^k, exact as doubles. */
+const POW10 = Array.from({ length: MAX_EXACT_DIGITS + 1 }, (_, k) => 10 ** k);
+
+/**
+ * The number whose digits, read as an integer, are `m`, with the last `decimals` of them after the decimal
+ * point (decimals ≤ MAX_EXACT_DIGITS): m / 10^k with both exact is the double nearest m·10⁻ᵏ — the one
+ * `Number` reads from the same digits.
+ */
+export const exactDecimal = (m: number, decimals: number): number => m / (POW10[decimals] ?? 1);
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
@@ -85,13 +92,13 @@ function fastAmount(value: string): number | undefined {
       afterComma = 0;
     } else return undefined; // spaces, apostrophes, letters inside the number: the rules
   }
-  if (digits > MAX_FAST_DIGITS) return undefined;
+  if (digits > MAX_EXACT_DIGITS) return undefined;
   // A machine decimal ('150000.00', '2500.5'): one point, one or two decimals, no comma.
-  if (commas === 0 && dots === 1 && afterDot <= 2) return m / (POW10[afterDot] ?? 1);
+  if (commas === 0 && dots === 1 && afterDot <= 2) return exactDecimal(m, afterDot);
   if (commas === 0) return m; // points group thousands ('2.500', '1.500.000'), or there are none
   // A point after the commas is the decimal point ('1,234.56'); two of them are no number (the rules: NaN).
-  if (lastDot > lastComma) return dots === 1 ? m / (POW10[afterDot] ?? 1) : undefined;
-  if (commas === 1) return m / (POW10[afterComma] ?? 1); // the decimal comma ('1.234,56', '440,00')
+  if (lastDot > lastComma) return dots === 1 ? exactDecimal(m, afterDot) : undefined;
+  if (commas === 1) return exactDecimal(m, afterComma); // the decimal comma ('1.234,56', '440,00')
   return m; // several commas and no point after them group digits ('1,500,000')
 }
 

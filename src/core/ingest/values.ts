@@ -5,6 +5,7 @@
  */
 import { bboxContains } from '../geo.ts';
 import { VENEZUELA_SERVICE_BBOX } from '../normalize.ts';
+import { exactDecimal, MAX_EXACT_DIGITS } from '../parse.ts';
 import { foldText } from '../zone.ts';
 import type { Operacion } from '../types.ts';
 
@@ -14,11 +15,6 @@ export function readDegrees(cell: string): number | null {
   return fast === undefined ? readDegreesByRules(cell) : fast;
 }
 
-/** Most digits read into an exact integer; past them the rules read the cell. */
-const MAX_FAST_DIGITS = 15;
-/** 10^k, exact: m / 10^k is the double nearest m·10⁻ᵏ, the one `Number` reads from the same digits. */
-const POW10 = Array.from({ length: MAX_FAST_DIGITS + 1 }, (_, k) => 10 ** k);
-
 /**
  * `readDegreesByRules` of a cell that is exactly an optional '-', one to three digits and an optional decimal
  * part after '.' or ',' — how files write them — in one pass without building strings (two cells a row; the
@@ -27,7 +23,8 @@ const POW10 = Array.from({ length: MAX_FAST_DIGITS + 1 }, (_, k) => 10 ** k);
  */
 function fastDegrees(cell: string): number | undefined {
   const n = cell.length;
-  let k = cell.charCodeAt(0) === 45 ? 1 : 0;
+  const negative = cell.charCodeAt(0) === 45;
+  let k = negative ? 1 : 0;
   let m = 0;
   let whole = 0;
   for (; k < n; k++) {
@@ -47,10 +44,10 @@ function fastDegrees(cell: string): number | undefined {
       m = m * 10 + (d - 48);
       decimals++;
     }
-    if (decimals === 0 || whole + decimals > MAX_FAST_DIGITS) return undefined;
+    if (decimals === 0 || whole + decimals > MAX_EXACT_DIGITS) return undefined;
   }
-  const value = m / (POW10[decimals] ?? 1);
-  return cell.charCodeAt(0) === 45 ? -value : value;
+  const value = exactDecimal(m, decimals);
+  return negative ? -value : value;
 }
 
 /** The reading's rules: the fast reading answers the same and is tested against this. */
