@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { detectMapping } from '../../src/core/ingest/columns.ts';
 import { Ingester } from '../../src/core/ingest/rows.ts';
 import { eachParquetRow, openParquet } from '../../workers/import/parquet.ts';
-import { ParquetHelperClient, type HelperWorker } from '../../workers/import/parquet-helper.ts';
+import { helperOn, ParquetHelperClient, type HelperWorker } from '../../workers/import/parquet-helper.ts';
 
 /** The helper's worker thread, seen as the import worker sees a Web Worker. */
 function threadHelper(entry: string): HelperWorker {
@@ -39,7 +39,7 @@ export async function readParquet(
   const ingester = new Ingester(detectMapping(p.header), {
     expectedRows: p.metadata.row_groups.reduce((n, g) => n + Number(g.num_rows), 0),
   });
-  const helper = helperEntry ? new ParquetHelperClient(threadHelper(helperEntry), file, groups) : null;
+  const helper = helperEntry ? new ParquetHelperClient(helperOn(threadHelper(helperEntry), file), groups) : null;
   try {
     await eachParquetRow(
       p,

@@ -4,6 +4,7 @@ import type { Cell } from '../../src/core/ingest/values.ts';
 import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
 import { eachParquetRow, openParquet, parquetRows, walkChunks } from '../../workers/import/parquet.ts';
 import {
+  helperOn,
   ParquetHelperClient,
   serveParquetHelper,
   type FromHelper,
@@ -12,6 +13,7 @@ import {
 } from '../../workers/import/parquet-helper.ts';
 import { ImportSession } from '../../workers/import/session.ts';
 import { importWith } from './import-read.ts';
+import { detectMapping } from '../../src/core/ingest/columns.ts';
 
 const N = 1500;
 const table = generateTransactionsTable({ count: N, seed: 11 });
@@ -55,6 +57,7 @@ function inProcessHelper(options: { fail?: number[]; crash?: number } = {}) {
   const onMessage: ((event: MessageEvent<FromHelper>) => void)[] = [];
   const onError: (() => void)[] = [];
   const asked: number[] = [];
+  const opened: Blob[] = [];
   let answers = 0;
   let terminated = false;
   serveParquetHelper({
@@ -80,6 +83,7 @@ function inProcessHelper(options: { fail?: number[]; crash?: number } = {}) {
     },
     postMessage: (message) => {
       if (message.type === 'decode') asked.push(message.group);
+      else opened.push(message.file);
       setTimeout(() => {
         for (const l of toHelper) l({ data: message } as MessageEvent<ToHelper>);
       });
@@ -88,7 +92,7 @@ function inProcessHelper(options: { fail?: number[]; crash?: number } = {}) {
       terminated = true;
     },
   };
-  return { worker, asked, isTerminated: () => terminated };
+  return { worker, asked, opened, isTerminated: () => terminated };
 }
 
 describe('eachParquetRow with the Parquet helper', () => {
@@ -102,7 +106,8 @@ describe('eachParquetRow with the Parquet helper', () => {
   async function readAll(helper: ReturnType<typeof inProcessHelper> | null) {
     const src = groupedSource();
     const p = await openParquet(src);
-    const client = helper && new ParquetHelperClient(helper.worker, src.file, p.metadata.row_groups.length);
+    const client =
+      helper && new ParquetHelperClient(helperOn(helper.worker, src.file), p.metadata.row_groups.length);
     const seen: unknown[][] = [];
     const progress: number[] = [];
     try {
@@ -171,6 +176,54 @@ describe('eachParquetRow with the Parquet helper', () => {
     expect(helped.table.length).toBe(N);
     expect(helped.helperGroups).toBe(Math.ceil(N / GROUP) - 1); // said in the read's summary
     expect(plain.helperGroups).toBe(0);
+  });
+
+  it('the helper is started when the file is previewed, and the read takes it and the opened file', async () => {
+    const helpers: ReturnType<typeof inProcessHelper>[] = [];
+    const session = new ImportSession({
+      startParquetHelper: () => {
+        const h = inProcessHelper();
+        helpers.push(h);
+        return h.worker;
+      },
+    });
+    // A chosen file as each call brings it: a structured clone (another File with the same bytes, name and
+    // time), its reads of the whole file counted with the original's.
+    let reads = 0;
+    const bytes = parquetBytes(table, N, GROUP) as Uint8Array<ArrayBuffer>;
+    const chosen = (name: string) => {
+      const file = new File([bytes], name, { lastModified: 1_700_000_000_000 });
+      const whole = file.arrayBuffer.bind(file);
+      file.arrayBuffer = () => {
+        reads++;
+        return whole();
+      };
+      return { kind: 'file' as const, file, name };
+    };
+    const other = await session.inspect(chosen('otro.parquet'));
+    expect(other.ok).toBe(true);
+    expect(helpers).toHaveLength(1);
+    expect(helpers[0]?.opened.map((f) => (f as File).name)).toEqual(['otro.parquet']); // opened at once
+    expect(helpers[0]?.asked).toEqual([]); // and no group asked before the read
+    // Another file chosen: the first one's helper goes, the new one gets its own.
+    const preview = await session.inspect(chosen('g.parquet'));
+    if (!preview.ok) throw new Error(preview.error);
+    expect(helpers[0]?.isTerminated()).toBe(true);
+    expect(helpers).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 0)); // the helpers' own reads of the file (on their next task)
+    reads = 0;
+    const read = await session.read(
+      chosen('g.parquet'),
+      { mapping: detectMapping(preview.value.header) },
+      () => undefined,
+    );
+    if (!read.ok) throw new Error(read.error);
+    expect(helpers).toHaveLength(2); // the read took the helper started at the preview
+    expect(reads).toBe(0); // and the file the preview opened
+    expect(read.value.helperGroups).toBe(Math.ceil(N / GROUP) - 1);
+    expect(helpers[1]?.isTerminated()).toBe(true);
+    const done = session.finish({ swapCoordinates: false, placements: [] });
+    expect(done.ok && done.value.table.length).toBe(N);
   });
 
   it('a file over the size cap is read without a helper (the helper would hold a second copy)', async () => {

@@ -31,8 +31,8 @@ export const PARQUET_HELPER = 'importacion-parquet';
 /** Groups asked of the helper ahead of the one being ingested. */
 const AHEAD = 2;
 /**
- * The first group the helper decodes: the import worker decodes group 0 itself while the helper starts
- * (a worker's start and its own read of the file take about as long as decoding a group).
+ * The first group the helper decodes: the import worker decodes group 0 itself meanwhile (and while a helper
+ * started with the read is still starting: its start and its read of the file take about a group's time).
  */
 const FIRST = 1;
 
@@ -81,6 +81,17 @@ export interface HelperWorker {
   terminate(): void;
 }
 
+/**
+ * A helper started on a chosen file: it reads and opens the file at once, before any group is asked of it —
+ * so the import worker starts it as soon as the file is previewed, and the helper is ready when the read
+ * begins (started with the read, its start and its read of the file left the import worker idle for
+ * ~0.4 s of a 1M-row file's 1.7 s, waiting for group 1).
+ */
+export function helperOn(worker: HelperWorker, file: Blob): HelperWorker {
+  worker.postMessage({ type: 'open', file });
+  return worker;
+}
+
 /** The import worker's side: row groups decoded by the helper, asked AHEAD at a time. */
 export class ParquetHelperClient implements GroupSource {
   private readonly waiting = new Map<number, (chunks: PackedChunk[][] | null) => void>();
@@ -90,9 +101,9 @@ export class ParquetHelperClient implements GroupSource {
   /** Groups the helper decoded (the others were given back). */
   served = 0;
 
+  /** `worker` was started on the file (`helperOn`); groups are asked of it from here on. */
   constructor(
     private readonly worker: HelperWorker,
-    file: Blob,
     private readonly groups: number,
   ) {
     worker.addEventListener('message', (event) => {
@@ -105,7 +116,6 @@ export class ParquetHelperClient implements GroupSource {
       for (const resolve of this.waiting.values()) resolve(null);
       this.waiting.clear();
     });
-    worker.postMessage({ type: 'open', file });
     for (let g = FIRST; g < Math.min(FIRST + AHEAD, groups); g++)
       worker.postMessage({ type: 'decode', group: g });
   }

@@ -26,8 +26,8 @@ import {
 } from './contract.ts';
 import { isBlank, NotUtf8Error, sniffEncoding, streamCsv } from './csv.ts';
 import { readGeoJson } from './geojson-source.ts';
-import { eachParquetRow, openParquet, parquetRows } from './parquet.ts';
-import { HELPER_MAX_BYTES, ParquetHelperClient, type HelperWorker } from './parquet-helper.ts';
+import { eachParquetRow, openParquet, parquetRows, type ParquetFile } from './parquet.ts';
+import { HELPER_MAX_BYTES, helperOn, ParquetHelperClient, type HelperWorker } from './parquet-helper.ts';
 
 const E = MESSAGES.importData.errors;
 /** Progress is reported at most this often. */
@@ -50,28 +50,65 @@ export interface SessionOptions {
   parquetHelperMaxBytes?: number;
 }
 
+/**
+ * Whether two blobs are one chosen file: every call brings its own structured clone of the File, so identity
+ * alone says nothing; its name, size, type and modification time do.
+ */
+function sameFile(a: Blob, b: Blob): boolean {
+  if (a === b) return true;
+  return (
+    a instanceof File &&
+    b instanceof File &&
+    a.name === b.name &&
+    a.size === b.size &&
+    a.type === b.type &&
+    a.lastModified === b.lastModified
+  );
+}
+
+/** A chosen Parquet file as inspected: opened once (its bytes and footer), and its helper, started meanwhile. */
+interface OpenedParquet {
+  file: Blob;
+  opened: ParquetFile;
+  helper: HelperWorker | null;
+}
+
 export class ImportSession {
   private preview: ImportPreview | null = null;
   private ingester: Ingester | null = null;
+  private parquet: OpenedParquet | null = null;
 
   constructor(private readonly options: SessionOptions = {}) {}
 
-  /** The helper for a chosen file of several row groups, or null (a URL's bytes are already here). */
-  private parquetHelper(source: ImportSource, groups: number): ParquetHelperClient | null {
+  /**
+   * A helper started on a chosen file of several row groups, or null (a URL's bytes are already here; a file
+   * over the cap would be held twice; no nested workers here: the import worker decodes every group itself).
+   */
+  private startHelper(source: ImportSource, groups: number): HelperWorker | null {
     const start = this.options.startParquetHelper;
     if (!start || source.kind !== 'file' || groups < 2) return null;
     if (source.file.size > (this.options.parquetHelperMaxBytes ?? HELPER_MAX_BYTES)) return null;
     try {
-      return new ParquetHelperClient(start(), source.file, groups);
+      return helperOn(start(), source.file);
     } catch {
-      return null; // no nested workers here: the import worker decodes every group itself
+      return null;
     }
+  }
+
+  /** The inspected Parquet file if `source` is it (handed over once), else null; any other is let go. */
+  private takeParquet(source: ImportSource): OpenedParquet | null {
+    const kept = this.parquet;
+    this.parquet = null;
+    if (kept && source.kind === 'file' && sameFile(kept.file, source.file)) return kept;
+    kept?.helper?.terminate();
+    return null;
   }
 
   async inspect(source: ImportSource): Promise<ImportAnswer<ImportPreview>> {
     try {
       this.preview = null;
       this.ingester = null;
+      this.takeParquet(source)?.helper?.terminate(); // the same file inspected again starts afresh
       const { head, size } = await readHead(source, IMPORT_LIMITS.sniffBytes);
       if (head.length === 0) throw new ImportError(E.empty);
       const format = detectFormat(head);
@@ -86,6 +123,7 @@ export class ImportSession {
         preview.totalRows = geo.rows.length;
       } else if (format === 'parquet') {
         const p = await openParquet(source);
+        if (source.kind === 'file') this.parquet = { file: source.file, opened: p, helper: null };
         preview.header = p.header;
         preview.totalRows = Number(p.metadata.num_rows);
         preview.rows = asText(
@@ -106,8 +144,12 @@ export class ImportSession {
       }
       if (preview.header.length === 0) throw new ImportError(E.empty);
       this.preview = preview;
+      // The helper reads and opens the file while the analyst maps the columns.
+      if (this.parquet)
+        this.parquet.helper = this.startHelper(source, this.parquet.opened.metadata.row_groups.length);
       return { ok: true, value: preview };
     } catch (error) {
+      this.takeParquet(source)?.helper?.terminate();
       return answerOf(error);
     }
   }
@@ -234,8 +276,11 @@ export class ImportSession {
       });
       for (const row of geo.rows) add(row);
     } else if (preview.format === 'parquet') {
-      const p = await openParquet(source);
-      const helper = this.parquetHelper(source, p.metadata.row_groups.length);
+      const kept = this.takeParquet(source);
+      const p = kept?.opened ?? (await openParquet(source));
+      const groups = p.metadata.row_groups.length;
+      const worker = kept ? kept.helper : this.startHelper(source, groups);
+      const helper = worker && new ParquetHelperClient(worker, groups);
       try {
         await eachParquetRow(
           p,
