@@ -156,10 +156,21 @@ export class ClusterClient {
     }
   }
 
-  /** Loads a table (its buffers move to the worker). `reload` rebuilds it if the worker must be replaced. */
-  load(table: PropertyTable, reload?: () => PropertyTable | Promise<PropertyTable>): Promise<LoadResult> {
+  /**
+   * Loads a table (its buffers move to the worker). `reload` rebuilds it if the worker must be replaced. With
+   * `onProgress`, a large table is indexed progressively, as a download is (a 'sample' report: queries are
+   * answered from a provisional index); a restart reloads it without progress.
+   */
+  load(
+    table: PropertyTable,
+    reload?: () => PropertyTable | Promise<PropertyTable>,
+    onProgress?: (progress: LoadProgress) => void,
+  ): Promise<LoadResult> {
     const source: Source | null = reload ? { kind: 'table', build: reload } : null;
-    return this.loadFrom(source, (r) => r.load(transfer(table, tableTransferables(table))));
+    const moved = transfer(table, tableTransferables(table));
+    return this.loadFrom(source, (r, touch) =>
+      onProgress ? r.load(moved, progressProxy(onProgress, touch)) : r.load(moved),
+    );
   }
 
   /**

@@ -270,6 +270,7 @@ export const MESSAGES = {
     cancel: 'Cancelar',
     back: 'Volver',
     reading: 'Leyendo {name}…',
+    indexing: 'Agrupando las transacciones en el mapa…',
     progress: '{rows} filas · {rate} filas/s · {mb} MB',
     progressOf: '{rows} filas · {rate} filas/s · {mb} de {total} MB',
     cancelled: 'Lectura cancelada: el mapa conserva los datos anteriores.',

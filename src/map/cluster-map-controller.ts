@@ -24,6 +24,7 @@ import type {
   ExportFormat,
   HexCompare,
   HexResult,
+  LoadProgress,
   LoadResult,
   PriceStats,
   PropertyRow,
@@ -227,10 +228,20 @@ export class ClusterMapController {
   }
 
   /** Indexes a table in the worker; `source` is kept to rebuild it after a crash. A newer load supersedes. */
-  async load(source: TableSource): Promise<LoadResult> {
+  /**
+   * Loads a table (`source` is also the reload source after a worker crash). With `onProgress`, a large table
+   * is drawn from its provisional index as soon as the progress says one answers ('sample'), as a download.
+   */
+  async load(source: TableSource, onProgress?: (progress: LoadProgress) => void): Promise<LoadResult> {
     const generation = ++this.loadGeneration;
     this.loaded = false;
-    const result = await this.client.load(await source(), source);
+    const progress =
+      onProgress &&
+      ((report: LoadProgress) => {
+        if (report.phase === 'sample') this.loadedAs(generation);
+        if (generation === this.loadGeneration) onProgress(report);
+      });
+    const result = await this.client.load(await source(), source, progress);
     this.loadedAs(generation);
     return result;
   }

@@ -213,6 +213,46 @@ describe('indexed by a pool of real worker threads', () => {
   }, 60_000);
 });
 
+describe('a transferred table with progress (an analyst’s file)', () => {
+  it('a sample answers first while the pool indexes the whole; the filter set on it carries over', async () => {
+    const table = tableFrom(points(20_000));
+    const host = newHost({ poolWorker: nodePoolWorker, poolSize: 2 });
+    const reports: LoadProgress[] = [];
+    const loading = host.load(tableFrom(points(20_000)), (p) => reports.push(p));
+    // Drawn from the sample before the pool is done: every k-th row, its dictionaries the table's.
+    await expect.poll(() => reports.some((p) => p.phase === 'sample')).toBe(true);
+    const sample = reports.find((p) => p.phase === 'sample');
+    expect(sample?.sampleRows).toBe(Math.ceil(20_000 / Math.ceil(20_000 / 300)));
+    expect(sample?.rows).toBe(20_000);
+    expect(sample?.sample?.quarters).toEqual(table.quarters);
+    const view = host.getClusters(WORLD, 3);
+    expect(view.ok && view.value.provisional).toBe(true);
+    expect(host.setFilter(FILTER).ok).toBe(true);
+    const answer = await loading;
+    expect(answer.ok && answer.value.indexed).toBe(20_000);
+    expect(reports.at(-1)).toMatchObject({ phase: 'done', fraction: 1 });
+    // Nothing was downloaded: no report says so, and the bar starts where a download would have ended.
+    expect(reports.map((p) => p.phase)).not.toContain('download');
+    expect(reports[0]?.fraction).toBeCloseTo(0.4);
+    const whole = host.getClusters(WORLD, 3);
+    expect(whole.ok && whole.value.provisional).toBeUndefined();
+    expectSameAnswers(host, reference(table, FILTER));
+  }, 60_000);
+
+  it('without progress, or below the progressive size, the whole table is the first index', async () => {
+    const host = newHost({ poolWorker: nodePoolWorker, poolSize: 2, progressiveMinRows: 5000 });
+    const reports: LoadProgress[] = [];
+    expect((await host.load(tableFrom(points(2000)), (p) => reports.push(p))).ok).toBe(true);
+    expect(reports.some((p) => p.phase === 'sample')).toBe(false);
+    expect(reports.at(-1)).toMatchObject({ phase: 'done', rows: 2000 });
+    const loading = host.load(tableFrom(points(20_000)));
+    const early = host.getClusters(WORLD, 3);
+    expect(early.ok ? early.value.length : 0).toBe(0); // nothing drawn until the whole is in
+    expect((await loading).ok).toBe(true);
+    expectSameAnswers(host, reference(tableFrom(points(20_000)), NO_FILTER));
+  }, 60_000);
+});
+
 describe('prepareLoad: the pool readied while an analyst’s file is read', () => {
   it('warms the pool for a table it will index, and the load after it answers as a cold one', async () => {
     const host = newHost({ poolWorker: nodePoolWorker, poolSize: 2 });

@@ -66,16 +66,7 @@ export function TransactionsPage() {
   );
 
   // Once the data is known, a filter label it lacks is dropped and said, not silently matched by nothing.
-  const onLoadProgress = useCallback((progress: LoadProgress) => {
-    if (progress.sample) setSample(progress.sample);
-    // A render only when what the bar shows changes (a whole percent, the phase), and as a transition: the
-    // page's render never holds back the worker's answers or a frame.
-    startTransition(() => {
-      setLoad((shown) => (shown && sameBar(shown, progress) ? shown : progress));
-    });
-  }, []);
-  const onLoad = useCallback((loaded: LoadResult) => {
-    setInfo(loaded);
+  const checkFilter = useCallback((loaded: LoadResult) => {
     const { filter: known, dropped } = knownFilter(current.current.filter, loaded);
     const compare = current.current.priceMode.compare;
     if (
@@ -89,6 +80,32 @@ export function TransactionsPage() {
     setFilter(known);
     setNotice(fill(MESSAGES.explorer.unknownFilter, { labels: dropped.join(', ') }));
   }, []);
+  const onLoadProgress = useCallback(
+    (progress: LoadProgress) => {
+      // A sample of a new table (the first download, or an analyst's file): the filters show its
+      // dictionaries, marked provisional, until the whole table is in.
+      if (progress.sample) {
+        setInfo(null);
+        setSample(progress.sample);
+        checkFilter(progress.sample);
+      }
+      // A render only when what the bar shows changes (a whole percent, the phase), and as a transition: the
+      // page's render never holds back the worker's answers or a frame.
+      startTransition(() => {
+        setLoad((shown) => (shown && sameBar(shown, progress) ? shown : progress));
+      });
+    },
+    [checkFilter],
+  );
+  const onLoad = useCallback(
+    (loaded: LoadResult) => {
+      setInfo(loaded);
+      // The count so far was the sample's or the previous table's: none until the new index answers.
+      setMatching(null);
+      checkFilter(loaded);
+    },
+    [checkFilter],
+  );
   const shown = info ?? sample;
   const quarters = useMemo(() => shown?.quarters ?? [], [shown]);
   const step = useCallback((update: (f: EngineFilter) => EngineFilter) => {

@@ -135,9 +135,9 @@ export function TransactionsMap(props: TransactionsMapProps) {
 
   // The analyst's own file (issue 15): opened from the toolbar or dropped on the map.
   const [sourceName, setSourceName] = useState<string | null>(null);
-  const openData = useOpenData(controller, (info, name, read, bounds) => {
-    setSourceName(name);
-    // The map goes to where the file's rows are (a Caracas file is not a dot on the country).
+  // The map goes to where the file's rows are (a Caracas file is not a dot on the country): when its sample
+  // is drawn, or when it is loaded (a second call finds the view already there).
+  const fitTo = (bounds: readonly [number, number, number, number] | null) => {
     const view = map?.getBounds();
     const box = view ? ([view.getWest(), view.getSouth(), view.getEast(), view.getNorth()] as const) : null;
     if (bounds && map && box && shouldFitTo(box, bounds))
@@ -148,14 +148,27 @@ export function TransactionsMap(props: TransactionsMapProps) {
         ],
         { padding: 40, maxZoom: 14, duration: 0 },
       );
-    patchTransactions(mapId, {
-      indexed: info.indexed,
-      source: name,
-      importMs: { read: read.elapsedMs, build: info.buildMs },
-      importHelperGroups: read.helperGroups,
-    });
-    events.current.onLoad?.(info);
-  });
+  };
+  const openData = useOpenData(
+    controller,
+    (info, name, read, bounds) => {
+      setSourceName(name);
+      fitTo(bounds);
+      patchTransactions(mapId, {
+        indexed: info.indexed,
+        loadPhase: 'done',
+        source: name,
+        importMs: { read: read.elapsedMs, build: info.buildMs },
+        importHelperGroups: read.helperGroups,
+      });
+      events.current.onLoad?.(info);
+    },
+    (progress, bounds) => {
+      if (progress.phase === 'sample') fitTo(bounds);
+      patchTransactions(mapId, { loadPhase: progress.phase, sampleRows: progress.sampleRows });
+      events.current.onLoadProgress?.(progress);
+    },
+  );
   const dragging = useDropTarget(map?.getContainer() ?? null, openData.actions.choose);
   const withData = props.openData !== false;
 

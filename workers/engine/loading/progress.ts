@@ -39,6 +39,11 @@ export class ProgressReporter {
     this.update({ rows, downloaded: 1, fraction: DOWNLOAD_WEIGHT }, false);
   }
 
+  /** A table handed over whole: nothing to download (its share is done), and no report says 'download'. */
+  transferred(): void {
+    this.state = { ...this.state, downloaded: 1, fraction: DOWNLOAD_WEIGHT };
+  }
+
   /** A provisional index answers. */
   sample(result: LoadResult): void {
     this.update({ phase: 'sample', sampleRows: result.indexed, sample: result }, true);

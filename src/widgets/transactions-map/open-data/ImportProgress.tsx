@@ -1,6 +1,8 @@
 import { formatNumber } from '../../../core/format.ts';
 import { fill, MESSAGES } from '../../../core/messages.ts';
+import type { LoadProgress } from '../../../../workers/contract.ts';
 import type { ImportProgress as Progress } from '../../../../workers/import/contract.ts';
+import { loadStatusText } from '../load-status.ts';
 
 const T = MESSAGES.importData;
 const mb = (bytes: number) => formatNumber(bytes / 1024 / 1024, 1);
@@ -73,6 +75,32 @@ export function GeocodeProgress(props: {
         <button type="button" onClick={props.onCancel}>
           {T.cancel}
         </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The table on its way into the map: grouped there, a large one shown first from a sample (the same words as
+ * the explorer's own progress bar). Nothing to cancel: the previous data has already left the map.
+ */
+export function IndexProgress(props: { progress: LoadProgress | null }) {
+  const text = props.progress ? loadStatusText(props.progress) : T.indexing;
+  const percent = Math.round((props.progress?.fraction ?? 0) * 100);
+  return (
+    <div className="open-data__step">
+      <p aria-live="polite" data-phase={props.progress?.phase ?? ''}>
+        {text}
+      </p>
+      <div
+        className="open-data__bar"
+        role="progressbar"
+        aria-label={text}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span style={{ width: `${String(percent)}%` }} />
       </div>
     </div>
   );

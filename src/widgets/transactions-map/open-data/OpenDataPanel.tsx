@@ -2,13 +2,22 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { MESSAGES } from '../../../core/messages.ts';
 import type { ImportSource } from '../../../../workers/import/contract.ts';
 import { ImportReport } from './ImportReport.tsx';
-import { GeocodeProgress, ImportProgress } from './ImportProgress.tsx';
+import { GeocodeProgress, ImportProgress, IndexProgress } from './ImportProgress.tsx';
 import { MappingStep } from './MappingStep.tsx';
 import type { OpenDataActions, OpenDataStage } from './use-open-data.ts';
 
 const T = MESSAGES.importData;
 /** The step's first control (the header's close button comes before it in the document). */
 const FIRST_CONTROL = 'input, select, button:not(.open-data__close)';
+
+/**
+ * Where focus goes in a step: its first control, or the close button in a step without one (a report with
+ * nothing rejected), so Escape, which the dialog hears, still closes it.
+ */
+const focusStep = (panel: HTMLElement | null) =>
+  (
+    panel?.querySelector<HTMLElement>(FIRST_CONTROL) ?? panel?.querySelector<HTMLElement>('.open-data__close')
+  )?.focus();
 
 /** The first step: a file picker and an address to open; a cancel or failure message from before. */
 function StartStep({ message, onSource }: { message: string | null; onSource: (s: ImportSource) => void }) {
@@ -68,15 +77,14 @@ export function OpenDataPanel({ stage, actions }: { stage: OpenDataStage; action
   useEffect(() => {
     if (!open) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+    focusStep(ref.current);
     return () => {
       opener?.focus();
     };
   }, [open]);
   // Focus the new step's first control when the step changes (the old one's buttons are gone).
   useEffect(() => {
-    if (open && !ref.current?.contains(document.activeElement))
-      ref.current?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+    if (open && !ref.current?.contains(document.activeElement)) focusStep(ref.current);
   }, [open, stage.kind]);
   if (stage.kind === 'closed') return null;
   const busy = stage.kind === 'reading' || stage.kind === 'geocoding';
@@ -116,6 +124,7 @@ export function OpenDataPanel({ stage, actions }: { stage: OpenDataStage; action
       {stage.kind === 'reading' ? (
         <ImportProgress name={stage.name} progress={stage.progress} onCancel={actions.cancel} />
       ) : null}
+      {stage.kind === 'indexing' ? <IndexProgress progress={stage.progress} /> : null}
       {stage.kind === 'geocoding' ? (
         <GeocodeProgress
           done={stage.done}

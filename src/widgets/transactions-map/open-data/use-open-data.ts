@@ -5,7 +5,7 @@ import { fill, MESSAGES } from '../../../core/messages.ts';
 import type { ClusterMapController } from '../../../map/cluster-map-controller.ts';
 import { useGeocoderSetup } from '../../../state/geocoder-api.ts';
 import { isEngineClosed } from '../../../../workers/client.ts';
-import type { LoadResult } from '../../../../workers/contract.ts';
+import type { LoadProgress, LoadResult } from '../../../../workers/contract.ts';
 import { ImportClient, isImportCancelled } from '../../../../workers/import-client.ts';
 import {
   expectedRows,
@@ -34,6 +34,8 @@ export type OpenDataStage =
     }
   | { kind: 'reading'; name: string; progress: ImportProgress | null }
   | { kind: 'geocoding'; name: string; done: number; total: number }
+  /** The table handed to the map, indexed there (a large one is drawn first from a sample). */
+  | { kind: 'indexing'; name: string; progress: LoadProgress | null }
   | {
       kind: 'report';
       preview: ImportPreview;
@@ -54,11 +56,19 @@ export interface OpenDataActions {
   downloadRejected: () => void;
 }
 
+/** Whether two index reports show the same step (phase, sample, whole percent). */
+const sameStep = (a: LoadProgress | null, b: LoadProgress) =>
+  a !== null &&
+  a.phase === b.phase &&
+  a.sampleRows === b.sampleRows &&
+  Math.floor(a.fraction * 100) === Math.floor(b.fraction * 100);
+
 /**
  * The "open data" flow of the transactions map: file or URL → preview and column mapping (detected, or
  * remembered for this header) → read in the import worker with progress → address-only rows geocoded →
  * the table into the controller (the map's previous data stays until then: a cancel or a failure leaves it)
- * → the report. `onLoaded` hears of the new data as the page hears of any load.
+ * → indexed there with progress (a large table drawn first from a sample) → the report. `onLoaded` hears
+ * of the new data as the page hears of any load, `onIndexing` of the index's progress (with the rows' box).
  */
 export function useOpenData(
   controller: ClusterMapController | null,
@@ -68,6 +78,7 @@ export function useOpenData(
     read: Pick<ReadSummary, 'elapsedMs' | 'helperGroups'>,
     bounds: [number, number, number, number] | null,
   ) => void,
+  onIndexing?: (progress: LoadProgress, bounds: [number, number, number, number] | null) => void,
 ): { stage: OpenDataStage; actions: OpenDataActions } {
   const [stage, setStage] = useState<OpenDataStage>({ kind: 'closed' });
   const geocoder = useGeocoderSetup();
@@ -75,9 +86,13 @@ export function useOpenData(
   const geocoding = useRef<AbortController | null>(null);
   const current = useRef(stage);
   const loaded = useRef(onLoaded);
+  const indexing = useRef(onIndexing);
+  /** The read that the panel follows; a close, a cancel or another file moves on from it. */
+  const runs = useRef(0);
   useLayoutEffect(() => {
     current.current = stage;
     loaded.current = onLoaded;
+    indexing.current = onIndexing;
   });
 
   const worker = () => (client.current ??= new ImportClient());
@@ -98,6 +113,7 @@ export function useOpenData(
   const choose = useCallback(
     (source: ImportSource) => {
       const name = source.kind === 'file' ? source.name : source.url;
+      runs.current++;
       // A file dropped while another is read replaces it: the old read stops first.
       const busy = current.current.kind;
       if (busy === 'reading' || busy === 'geocoding' || busy === 'inspecting') {
@@ -121,6 +137,7 @@ export function useOpenData(
   const run = useCallback(
     (plan: ImportPlan, preview: ImportPreview) => {
       const name = preview.name;
+      const run = ++runs.current;
       setStage({ kind: 'reading', name, progress: null });
       const hooks = {
         onProgress: (progress: ImportProgress) => {
@@ -141,12 +158,26 @@ export function useOpenData(
           // The first call hands over this table; a worker crash later re-reads the file instead.
           let first: typeof outcome.table | null = outcome.table;
           const again = reloadSource(plan, outcome.placements);
-          const info = await controller.load(() => {
-            const table = first;
-            first = null;
-            return table ?? again();
-          });
+          setStage({ kind: 'indexing', name, progress: null });
+          const info = await controller.load(
+            () => {
+              const table = first;
+              first = null;
+              return table ?? again();
+            },
+            (progress) => {
+              indexing.current?.(progress, outcome.bounds);
+              if (runs.current !== run) return;
+              setStage((s) =>
+                s.kind === 'indexing' && sameStep(s.progress, progress)
+                  ? s
+                  : { kind: 'indexing', name, progress },
+              );
+            },
+          );
           loaded.current(info, name, outcome.summary, outcome.bounds);
+          // The panel closed, or another file chosen, while the map indexed: the data is in, no report over it.
+          if (runs.current !== run) return;
           setStage({
             kind: 'report',
             preview,
@@ -165,6 +196,7 @@ export function useOpenData(
       setStage({ kind: 'start', message: null });
     },
     close: () => {
+      runs.current++;
       client.current?.cancel();
       setStage({ kind: 'closed' });
     },
@@ -181,6 +213,7 @@ export function useOpenData(
       run({ source: s.source, options, swapCoordinates: false }, s.preview);
     },
     cancel: () => {
+      runs.current++;
       geocoding.current?.abort();
       client.current?.cancel();
       setStage({ kind: 'start', message: T.cancelled });
