@@ -227,16 +227,29 @@ describe('a transferred table with progress (an analyst’s file)', () => {
     expect(sample?.sample?.quarters).toEqual(table.quarters);
     const view = host.getClusters(WORLD, 3);
     expect(view.ok && view.value.provisional).toBe(true);
+    // The pool waits a moment, so the page draws the sample on cores of its own.
+    expect(reports.map((p) => p.phase)).not.toContain('index');
     expect(host.setFilter(FILTER).ok).toBe(true);
     const answer = await loading;
     expect(answer.ok && answer.value.indexed).toBe(20_000);
     expect(reports.at(-1)).toMatchObject({ phase: 'done', fraction: 1 });
+    expect(reports.map((p) => p.phase)).toContain('index');
     // Nothing was downloaded: no report says so, and the bar starts where a download would have ended.
     expect(reports.map((p) => p.phase)).not.toContain('download');
     expect(reports[0]?.fraction).toBeCloseTo(0.4);
     const whole = host.getClusters(WORLD, 3);
     expect(whole.ok && whole.value.provisional).toBeUndefined();
     expectSameAnswers(host, reference(table, FILTER));
+  }, 60_000);
+
+  it('a newer load while the sample is shown ends the older one', async () => {
+    const host = newHost({ poolWorker: nodePoolWorker, poolSize: 2 });
+    const older = host.load(tableFrom(points(20_000)), () => undefined);
+    const newer = host.load(tableFrom(points(2000)));
+    expect(await older).toEqual({ ok: false, error: LOAD_CANCELLED });
+    const answer = await newer;
+    expect(answer.ok && answer.value.indexed).toBe(2000);
+    expectSameAnswers(host, reference(tableFrom(points(2000)), NO_FILTER));
   }, 60_000);
 
   it('without progress, or below the progressive size, the whole table is the first index', async () => {
