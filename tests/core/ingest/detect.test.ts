@@ -5,6 +5,7 @@ import {
   lineBreaks,
   RowSplitter,
   RowTooLongError,
+  scanRowEnds,
 } from '../../../src/core/ingest/detect.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -53,6 +54,46 @@ describe('RowSplitter', () => {
     expect(lineBreaks(['3', 'x\r\ny\nz', '\n'])).toBe(3);
     expect(lineBreaks(['a', ''])).toBe(0);
   });
+  it('cuts exactly where the character-by-character rule cuts, for any text in any chunks', () => {
+    // The reference: the same splitter, its scan read one character at a time (scanRowEnds).
+    class Reference {
+      rest = '';
+      quoted = false;
+      breaksInQuotes = false;
+      push(text: string): string {
+        const from = this.rest.length;
+        this.rest += text;
+        const scan = scanRowEnds(this.rest, from, this.quoted);
+        this.quoted = scan.quoted;
+        this.breaksInQuotes ||= scan.breakInQuotes;
+        if (scan.cut < 0) return '';
+        const rows = this.rest.slice(0, scan.cut + 1);
+        this.rest = this.rest.slice(scan.cut + 1);
+        this.quoted = scanRowEnds(this.rest, 0, false).quoted;
+        return rows;
+      }
+    }
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const alphabet = ['a', 'b', ';', ',', '"', '""', '\n', '\r\n', 'á', ' '];
+    let quotedBreaks = 0;
+    for (let trial = 0; trial < 3000; trial++) {
+      const fast = new RowSplitter(1_000_000);
+      const reference = new Reference();
+      const pieces = 1 + Math.floor(random() * 8);
+      for (let p = 0; p < pieces; p++) {
+        let text = '';
+        const length = Math.floor(random() * 40);
+        for (let k = 0; k < length; k++) text += alphabet[Math.floor(random() * alphabet.length)] ?? '';
+        expect(fast.push(text)).toBe(reference.push(text));
+        expect(fast.breaksInQuotes).toBe(reference.breaksInQuotes);
+      }
+      expect(fast.end()).toBe(reference.rest);
+      if (reference.breaksInQuotes) quotedBreaks++;
+    }
+    expect(quotedBreaks).toBeGreaterThan(100); // the texts did put line breaks inside quotes
+  });
+
   it('refuses a row longer than its limit before holding more of it', () => {
     const s = new RowSplitter(10);
     expect(s.push('abcdef')).toBe('');
