@@ -3,10 +3,8 @@
  * again in a fresh import worker (the page keeps no copy of the columns) and the filter comes back.
  */
 import { expect, test } from '@playwright/test';
-import { generateTransactionsTable } from '../../src/datagen/index.ts';
-import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
 import { collectPageErrors } from './console.ts';
-import { chooseFile, loadMapped, openExplorer, probe } from './open-data-helpers.ts';
+import { chooseParquet, loadMapped, openExplorer, probe } from './open-data-helpers.ts';
 
 declare global {
   interface Window {
@@ -29,11 +27,7 @@ test('a crashed cluster worker gets the analyst’s data back by re-reading the 
   });
   await openExplorer(page);
   const n = 3000;
-  await chooseFile(
-    page,
-    'propios.parquet',
-    parquetBytes(generateTransactionsTable({ count: n, seed: 8 }), n),
-  );
+  await chooseParquet(page, 'propios.parquet', n, 8);
   await loadMapped(page, n);
   await page.getByRole('button', { name: 'Cerrar' }).click();
   await page.getByLabel('Operación').selectOption('Venta');

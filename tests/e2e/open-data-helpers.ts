@@ -1,5 +1,7 @@
 /** Helpers of the open-data browser tests: files made here (small), opened by the real input or a drop. */
 import { expect, type Page } from '@playwright/test';
+import { generateTransactionsTable } from '../../src/datagen/index.ts';
+import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
 
 export const probe = (page: Page) => page.evaluate(() => window.__mapas?.explorer ?? null);
 
@@ -21,6 +23,12 @@ export async function chooseFile(page: Page, name: string, bytes: Uint8Array, mi
       mimeType,
       buffer: Buffer.from(bytes),
     });
+}
+
+/** Opens a Parquet file of `n` generated transactions (seeded) through the dialog's file input. */
+export async function chooseParquet(page: Page, name: string, n: number, seed: number) {
+  const bytes = parquetBytes(generateTransactionsTable({ count: n, seed }), n);
+  await chooseFile(page, name, bytes, 'application/octet-stream');
 }
 
 /** Drops the file onto the map, as a person dragging it from their desktop. */

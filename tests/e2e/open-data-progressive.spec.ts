@@ -4,10 +4,8 @@
  * map; and the dialog's report, with nothing to act on, still closes on Escape.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { generateTransactionsTable } from '../../src/datagen/index.ts';
-import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
 import { collectPageErrors } from './console.ts';
-import { chooseFile, dialog, loadMapped, openExplorer, probe } from './open-data-helpers.ts';
+import { chooseParquet, dialog, loadMapped, openExplorer, probe } from './open-data-helpers.ts';
 
 declare global {
   interface Window {
@@ -44,12 +42,7 @@ test('a 320,000-row Parquet is drawn first from a sample, then exactly', async (
   const errors = collectPageErrors(page);
   await openExplorer(page);
   const n = 320_000;
-  await chooseFile(
-    page,
-    'grande.parquet',
-    parquetBytes(generateTransactionsTable({ count: n, seed: 12 }), n),
-    'application/octet-stream',
-  );
+  await chooseParquet(page, 'grande.parquet', n, 12);
   await expect(dialog(page).getByRole('button', { name: 'Cargar en el mapa' })).toBeVisible({
     timeout: 30_000,
   });
@@ -88,12 +81,7 @@ test('a report with nothing to act on closes on Escape, and focus goes back to Â
 }) => {
   await openExplorer(page);
   const n = 2000;
-  await chooseFile(
-    page,
-    'limpio.parquet',
-    parquetBytes(generateTransactionsTable({ count: n, seed: 13 }), n),
-    'application/octet-stream',
-  );
+  await chooseParquet(page, 'limpio.parquet', n, 13);
   await loadMapped(page, n);
   // Nothing rejected or swapped: the report has no button of its own, and focus is still in the dialog.
   await expect(dialog(page).getByTestId('import-report').getByRole('button')).toHaveCount(0);
