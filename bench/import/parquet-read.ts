@@ -39,7 +39,9 @@ export async function readParquet(
   const ingester = new Ingester(detectMapping(p.header), {
     expectedRows: p.metadata.row_groups.reduce((n, g) => n + Number(g.num_rows), 0),
   });
-  const helper = helperEntry ? new ParquetHelperClient(helperOn(threadHelper(helperEntry), file), groups) : null;
+  const helper = helperEntry
+    ? new ParquetHelperClient(helperOn(threadHelper(helperEntry), file), groups)
+    : null;
   try {
     await eachParquetRow(
       p,
