@@ -10,6 +10,8 @@ import { chooseParquet, dialog, loadMapped, openExplorer, probe } from './open-d
 declare global {
   interface Window {
     __seen?: { phase: string; provisional: boolean; drawnSum: number; panel: string; count: string }[];
+    __holdLoads?: boolean;
+    __releaseLoads?: () => void;
   }
 }
 
@@ -89,4 +91,42 @@ test('a report with nothing to act on closes on Escape, and focus goes back to �
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Abrir datos' })).toBeFocused();
+});
+
+test('closed while the map groups the file, the dialog comes back with its report when the data is in', async ({
+  page,
+}) => {
+  // The engine's 'load' calls are held where the page posts them while the test says so: the «Agrupando…»
+  // step lasts as long as the test needs.
+  await page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    const post = Object.getOwnPropertyDescriptor(Worker.prototype, 'postMessage')?.value as (
+      this: Worker,
+      ...a: unknown[]
+    ) => void;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      const path = (args[0] as { path?: unknown } | null)?.path;
+      if (window.__holdLoads && Array.isArray(path) && path[0] === 'load')
+        held.push(() => {
+          post.apply(this, args);
+        });
+      else post.apply(this, args);
+    };
+    window.__releaseLoads = () => {
+      window.__holdLoads = false;
+      for (const send of held.splice(0)) send();
+    };
+  });
+  await openExplorer(page);
+  const n = 2000;
+  await chooseParquet(page, 'retenido.parquet', n, 14);
+  await page.evaluate(() => (window.__holdLoads = true));
+  await dialog(page).getByRole('button', { name: 'Cargar en el mapa' }).click();
+  await expect(dialog(page).getByText('Agrupando las transacciones en el mapa…')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+  await page.evaluate(() => window.__releaseLoads?.());
+  await expect(dialog(page).getByTestId('import-report')).toBeVisible();
+  await expect(dialog(page).getByTestId('import-report')).toContainText('2.000 de 2.000 filas en el mapa');
+  expect((await probe(page))?.indexed).toBe(n);
 });

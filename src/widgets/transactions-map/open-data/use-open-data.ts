@@ -168,15 +168,16 @@ export function useOpenData(
             (progress) => {
               indexing.current?.(progress, outcome.bounds);
               if (runs.current !== run) return;
+              // Only an open «Agrupando…» step follows it (a closed dialog stays closed until the report).
               setStage((s) =>
-                s.kind === 'indexing' && sameStep(s.progress, progress)
+                s.kind !== 'indexing' || sameStep(s.progress, progress)
                   ? s
                   : { kind: 'indexing', name, progress },
               );
             },
           );
           loaded.current(info, name, outcome.summary, outcome.bounds);
-          // The panel closed, or another file chosen, while the map indexed: the data is in, no report over it.
+          // Another file chosen, or the read cancelled, meanwhile: the data is in, no report over the new step.
           if (runs.current !== run) return;
           setStage({
             kind: 'report',
@@ -196,7 +197,9 @@ export function useOpenData(
       setStage({ kind: 'start', message: null });
     },
     close: () => {
-      runs.current++;
+      // Closed while the map indexes the table: the data is coming, and so is its report (rejected rows are
+      // not to go unseen), which opens the dialog again when the table is in.
+      if (current.current.kind !== 'indexing') runs.current++;
       client.current?.cancel();
       setStage({ kind: 'closed' });
     },
