@@ -60,20 +60,28 @@ export async function loadMapped(page: Page, placed: number): Promise<void> {
   await expect.poll(async () => (await probe(page))?.indexed).toBe(placed);
 }
 
-/** The chart's transactions per quarter label (the whole country in view), once it covers `total` rows. */
+/**
+ * The chart's transactions per quarter (the whole country in view), once the chart the page shows covers
+ * `total` rows: its list is read from the DOM, which React renders as a transition after the engine's figures
+ * — the test API's own summary can be ahead of it.
+ */
 export async function countsByQuarter(page: Page, total: number): Promise<Record<string, number>> {
+  const read = () =>
+    page.evaluate(() => {
+      const items = [...document.querySelectorAll('[data-testid="quarter-chart"] li[data-quarter]')];
+      const out: Record<string, number> = {};
+      for (const li of items) {
+        const count = Number(li.getAttribute('data-count'));
+        if (count > 0) out[li.getAttribute('data-quarter') ?? ''] = count;
+      }
+      return out;
+    });
+  const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
   await expect
     .poll(async () => (await probe(page))?.chart.reduce((a, b) => a + b, 0), { timeout: 20_000 })
     .toBe(total);
-  return page.evaluate(() => {
-    const items = [...document.querySelectorAll('[data-testid="quarter-chart"] li[data-quarter]')];
-    const out: Record<string, number> = {};
-    for (const li of items) {
-      const count = Number(li.getAttribute('data-count'));
-      if (count > 0) out[li.getAttribute('data-quarter') ?? ''] = count;
-    }
-    return out;
-  });
+  await expect.poll(async () => sum(await read()), { timeout: 20_000 }).toBe(total);
+  return read();
 }
 
 export { dialog };
