@@ -6,36 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageErrors } from './console.ts';
+import { callsSince, watchEngineCalls, type EngineCall as Call } from './engine-calls.ts';
 import { waitQuiet } from './quiet.ts';
-
-interface Call {
-  method: string;
-  at: number;
-}
-
-/** Every comlink call the page posts to a worker, with when (installed before the page's own scripts). */
-async function logEngineCalls(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const calls: { method: string; at: number }[] = [];
-    (window as unknown as { __engineCalls: typeof calls }).__engineCalls = calls;
-    const post = Object.getOwnPropertyDescriptor(Worker.prototype, 'postMessage')?.value as (
-      this: Worker,
-      ...a: unknown[]
-    ) => void;
-    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
-      const path = (args[0] as { path?: unknown } | null)?.path;
-      if (Array.isArray(path) && typeof path[0] === 'string')
-        calls.push({ method: path[0], at: performance.now() });
-      post.apply(this, args);
-    };
-  });
-}
-
-const callsSince = (page: Page, since: number) =>
-  page.evaluate(
-    (t) => (window as unknown as { __engineCalls: Call[] }).__engineCalls.filter((c) => c.at >= t),
-    since,
-  );
 
 /** Makes a change in the page and waits until its clusters are drawn and the chart has its figures. */
 async function change(
@@ -71,7 +43,7 @@ test('a filter change and a pan ask the chart’s figures only once their cluste
   page,
 }) => {
   const errors = collectPageErrors(page);
-  await logEngineCalls(page);
+  await watchEngineCalls(page);
   await page.goto('/#/transacciones?n=20000');
   await expect(page.locator('.explorer__count')).toHaveText('20.000 de 20.000 transacciones', {
     timeout: 45_000,

@@ -5,13 +5,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageErrors } from './console.ts';
+import { watchEngineCalls } from './engine-calls.ts';
 import { chooseParquet, dialog, loadMapped, openExplorer, probe } from './open-data-helpers.ts';
 
 declare global {
   interface Window {
     __seen?: { phase: string; provisional: boolean; drawnSum: number; panel: string; count: string }[];
-    __holdLoads?: boolean;
-    __releaseLoads?: () => void;
   }
 }
 
@@ -98,25 +97,7 @@ test('closed while the map groups the file, the dialog comes back with its repor
 }) => {
   // The engine's 'load' calls are held where the page posts them while the test says so: the «Agrupando…»
   // step lasts as long as the test needs.
-  await page.addInitScript(() => {
-    const held: (() => void)[] = [];
-    const post = Object.getOwnPropertyDescriptor(Worker.prototype, 'postMessage')?.value as (
-      this: Worker,
-      ...a: unknown[]
-    ) => void;
-    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
-      const path = (args[0] as { path?: unknown } | null)?.path;
-      if (window.__holdLoads && Array.isArray(path) && path[0] === 'load')
-        held.push(() => {
-          post.apply(this, args);
-        });
-      else post.apply(this, args);
-    };
-    window.__releaseLoads = () => {
-      window.__holdLoads = false;
-      for (const send of held.splice(0)) send();
-    };
-  });
+  await watchEngineCalls(page);
   await openExplorer(page);
   const n = 2000;
   await chooseParquet(page, 'retenido.parquet', n, 14);

@@ -77,13 +77,7 @@ export class EngineHost implements ClusterEngineApi {
   private readonly pool: BuildPool | null;
   private readonly fetcher: typeof fetch;
   private run: Run | null = null;
-  private readonly sizes: {
-    pool: number;
-    progressive: number;
-    sample: number;
-    tableSample: number;
-    sampleFrameMs: number;
-  };
+  private readonly sizes: { pool: number; progressive: number; sample: number; tableSample: number };
 
   constructor(options: HostOptions = {}) {
     const shared = canShareMemory();
@@ -95,7 +89,6 @@ export class EngineHost implements ClusterEngineApi {
       progressive: options.progressiveMinRows ?? PROGRESSIVE_MIN_ROWS,
       sample: options.sampleRows ?? SAMPLE_ROWS,
       tableSample: options.sampleRows ?? TABLE_SAMPLE_ROWS,
-      sampleFrameMs: SAMPLE_FRAME_MS,
     };
   }
 
@@ -131,7 +124,7 @@ export class EngineHost implements ClusterEngineApi {
       if (table.length >= this.sizes.progressive)
         sampled = this.sample(stridedSample(table, this.sizes.tableSample), progress);
     }
-    const pause = sampled ? delay(this.sizes.sampleFrameMs) : Promise.resolve();
+    const pause = sampled ? delay(SAMPLE_FRAME_MS) : Promise.resolve();
     return pause
       .then(() => (this.run === run ? this.index(table, run, progress) : fail<LoadResult>(LOAD_CANCELLED)))
       .then((answer) => {

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadProgress, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
-import { loadStatusText } from '../../widgets/transactions-map/load-status.ts';
+import { loadStatusText, sameBar } from '../../widgets/transactions-map/load-status.ts';
 import { PriceModeControls, type PriceMode } from '../../widgets/transactions-map/PriceModeControls.tsx';
 import { trendPoints } from '../../widgets/transactions-map/trend-chart.ts';
 import { TransactionFilters } from '../../widgets/transactions-map/TransactionFilters.tsx';
@@ -12,14 +12,6 @@ import { usePlayback } from '../../widgets/transactions-map/use-playback.ts';
 import { hashQuery } from '../router.ts';
 import { transactionSource } from './explorer-data.ts';
 import { knownFilter, parseExplorerState, serializeExplorerState } from './explorer-url.ts';
-
-/** Whether two load reports show the same progress bar (phase, sample, whole percent). */
-const sameBar = (a: LoadProgress, b: LoadProgress) =>
-  a.phase === b.phase &&
-  a.sampleRows === b.sampleRows &&
-  a.rows === b.rows &&
-  Math.floor(a.fraction * 100) === Math.floor(b.fraction * 100) &&
-  Math.floor(a.downloaded * 100) === Math.floor(b.downloaded * 100);
 
 /** Rewrites the page URL (replaced, not pushed, so the back button leaves the explorer). */
 function writeUrl(count: number, filter: EngineFilter, view: TransactionsView | null, mode: PriceMode): void {

@@ -18,3 +18,11 @@ export function loadStatusText(progress: LoadProgress | null): string {
     return fill(T.loadDownload, { percent: String(Math.floor(progress.downloaded * 100)) });
   return T.loadingStatus;
 }
+
+/** Whether two load reports show the same progress bar and words (phase, sample, whole percents). */
+export const sameBar = (a: LoadProgress, b: LoadProgress): boolean =>
+  a.phase === b.phase &&
+  a.sampleRows === b.sampleRows &&
+  a.rows === b.rows &&
+  Math.floor(a.fraction * 100) === Math.floor(b.fraction * 100) &&
+  Math.floor(a.downloaded * 100) === Math.floor(b.downloaded * 100);

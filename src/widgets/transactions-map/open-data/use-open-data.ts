@@ -14,6 +14,7 @@ import {
   type ImportSource,
   type ReadSummary,
 } from '../../../../workers/import/contract.ts';
+import { sameBar } from '../load-status.ts';
 import { baseName, downloadBlob } from './download.ts';
 import { geocodeAddresses, importTable, reloadSource, type ImportPlan } from './import-flow.ts';
 import { recallMapping, rememberMapping } from './mapping-memory.ts';
@@ -55,13 +56,6 @@ export interface OpenDataActions {
   swapFix: () => void;
   downloadRejected: () => void;
 }
-
-/** Whether two index reports show the same step (phase, sample, whole percent). */
-const sameStep = (a: LoadProgress | null, b: LoadProgress) =>
-  a !== null &&
-  a.phase === b.phase &&
-  a.sampleRows === b.sampleRows &&
-  Math.floor(a.fraction * 100) === Math.floor(b.fraction * 100);
 
 /**
  * The "open data" flow of the transactions map: file or URL → preview and column mapping (detected, or
@@ -170,7 +164,7 @@ export function useOpenData(
               if (runs.current !== run) return;
               // Only an open «Agrupando…» step follows it (a closed dialog stays closed until the report).
               setStage((s) =>
-                s.kind !== 'indexing' || sameStep(s.progress, progress)
+                s.kind !== 'indexing' || (s.progress !== null && sameBar(s.progress, progress))
                   ? s
                   : { kind: 'indexing', name, progress },
               );
