@@ -1,6 +1,7 @@
 import { Layer } from '@deck.gl/core';
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { paceDeck, type PaceableDeck } from './frame-pacing.ts';
 import { removeControlSafely } from './remove-control.ts';
 
 /**
@@ -10,6 +11,11 @@ import { removeControlSafely } from './remove-control.ts';
 function currentLayers(overlay: MapLibreOverlay): Layer[] {
   const layers = (overlay as unknown as { _props?: { layers?: unknown } })._props?.layers;
   return Array.isArray(layers) ? layers.filter((l): l is Layer => l instanceof Layer) : [];
+}
+
+/** The overlay's Deck, once it has one (a private field, read in one place). */
+function deckOf(overlay: MapLibreOverlay): PaceableDeck | null {
+  return (overlay as unknown as { _deck?: PaceableDeck | null })._deck ?? null;
 }
 
 /** The luma.gl canvas context of the overlay's Deck, if it has one yet (private fields, read in one place). */
@@ -36,6 +42,9 @@ export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): (
   let rebuilds = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let detached = false;
+  // Deck's frame loop slowed while it draws nothing (frame-pacing.ts); a rebuilt overlay's new Deck too.
+  let paced: PaceableDeck | null = null;
+  let unpace = (): void => undefined;
   // Deck does not survive the loss of its context: rebuild it (a new Deck, a new context, the same layers).
   // Bounded, so a GPU that keeps failing leaves the base map and its Spanish message rather than a loop.
   const onLost = () => {
@@ -63,6 +72,12 @@ export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): (
     // media-query listener keep the detached canvas and the whole Deck alive (deck.gl issue #10355; ~0.3–1 MB
     // per widget mount measured here). Keep a handle to destroy it ourselves.
     surface ??= deckSurface(overlay);
+    const deck = deckOf(overlay);
+    if (deck && deck !== paced) {
+      unpace();
+      paced = deck;
+      unpace = paceDeck(deck, map.getContainer());
+    }
     if (canvas) return;
     canvas = overlay.getCanvas();
     canvas?.addEventListener('webglcontextlost', onLost);
@@ -79,6 +94,7 @@ export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): (
     clearTimeout(timer);
     map.off('render', remember);
     remember();
+    unpace();
     const released = canvas;
     forget();
     removeControlSafely(map, overlay);

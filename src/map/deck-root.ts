@@ -1,5 +1,6 @@
 import { Deck, MapView, type Layer, type MapViewState } from '@deck.gl/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { paceDeck } from './frame-pacing.ts';
 
 /**
  * A deck.gl canvas that takes the pointer over a non-interactive MapLibre map, for editing.
@@ -75,6 +76,8 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
   let deck: Deck<MapView> | null = null;
   let rebuilds = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Deck's frame loop slowed while it draws nothing (frame-pacing.ts).
+  let unpace = (): void => undefined;
 
   const follow = () => deck?.setProps({ viewState: viewStateOf(map) });
   const create = () => {
@@ -110,6 +113,8 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
       },
     });
     deck = created;
+    unpace();
+    unpace = paceDeck(created, container);
   };
 
   // Deck does not survive the loss of its context: a new Deck, fresh layer instances (the old ones hold
@@ -140,6 +145,7 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
       clearTimeout(timer);
       map.off('move', follow);
       map.off('resize', follow);
+      unpace();
       if (deck) release(deck);
       deck = null;
       container.remove();

@@ -618,6 +618,47 @@ test('hover and click pick on the CPU: no pixel is read back from the GPU while 
   );
 });
 
+test('an idle map asks the display for a frame a few times a second; hover still draws at once', async ({
+  page,
+}) => {
+  // Deck's loop asked for a frame 60 times a second for as long as the map lived, drawing nothing (~9 % of a
+  // core on an idle page, issue 19); paced (src/map/frame-pacing.ts), it slows down until something changes.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __frames: number };
+    w.__frames = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+      w.__frames++;
+      return request(callback);
+    };
+  });
+  const framesIn = (ms: number) =>
+    page.evaluate(async (wait) => {
+      const w = window as unknown as { __frames: number };
+      const before = w.__frames;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      return w.__frames - before;
+    }, ms);
+  await open(page, '#/busqueda');
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+  await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
+  await page.mouse.move(0, 0);
+  await waitQuiet(page);
+  const [x, y] = await pixel(page, 'busqueda', -66.9, 10.5);
+  await expect.poll(async () => isRedFill(await colourAt(page, x, y))).toBe(true);
+  await framesIn(1000); // past the half second of frames that drew nothing
+  expect(await framesIn(1000)).toBeLessThanOrEqual(8);
+  // The pointer wakes it: the hovered marker turns green, and leaving restores red.
+  await page.mouse.move(x, y);
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.hoveredId).toBe('a1');
+  await expect.poll(async () => isGreenFill(await colourAt(page, x, y))).toBe(true);
+  await page.mouse.move(0, 0);
+  await expect.poll(async () => isRedFill(await colourAt(page, x, y))).toBe(true);
+  // And it slows down again.
+  await framesIn(1000);
+  expect(await framesIn(1000)).toBeLessThanOrEqual(8);
+});
+
 test.describe('what the map paints, read from screenshot pixels', () => {
   /** The drawn cluster nearest (lng, lat), in page pixels. */
   async function clusterPixel(page: Page, id: string, lng: number, lat: number) {
