@@ -40,6 +40,7 @@ export default tseslint.config(
       'bench/browser/dist/**',
       'bench/browser/trace-dist/**',
       'bench/browser/weight-dist/**',
+      'bench/browser/idle-dist/**',
       'node_modules/**',
       'coverage/**',
       'test-results/**',

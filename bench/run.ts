@@ -19,10 +19,11 @@ const SUITES: Readonly<Record<string, string>> = {
   'server-load': 'bench/server-load.ts',
   'long-tasks': 'bench/browser/trace.ts',
   weight: 'bench/browser/weight.ts',
+  idle: 'bench/browser/idle.ts',
   browser: 'bench/browser/run.ts',
   import: 'bench/browser/import.ts',
 };
-const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks', 'weight', 'import']);
+const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks', 'weight', 'idle', 'import']);
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = wanted.length > 0 ? wanted : Object.keys(SUITES).filter((n) => !ONLY_WHEN_NAMED.has(n));

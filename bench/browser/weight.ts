@@ -5,7 +5,6 @@
  *   npx tsx bench/browser/weight.ts [--runs 3] [--port 4197] [--no-build]
  * Writes bench/results/weight.json and .md.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { machine, markdownTable, median, writeResults } from '../lib/report.ts';
+import { buildDemo, servePreview } from './preview.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,7 +23,6 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs));
 const port = Number(values.port);
-const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 const BUILDS = {
   'split by route': { outDir: 'bench/browser/weight-dist/split', config: 'vite.config.ts' },
   'one bundle': { outDir: 'bench/browser/weight-dist/bundle', config: 'bench/browser/one-bundle.config.ts' },
@@ -43,34 +42,6 @@ const ROUTES = {
     drawn: () => (window.__mapas?.explorer?.drawnSum ?? 0) > 0,
   },
 } as const;
-
-function serve(outDir: string): ChildProcess {
-  return spawn(
-    process.execPath,
-    [VITE_BIN, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--logLevel', 'silent'],
-    { stdio: 'ignore', detached: true },
-  );
-}
-
-function stop(child: ChildProcess): void {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    /* gone */
-  }
-}
-
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${String(port)}/`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('preview did not start');
-}
 
 interface Visit {
   /** Brotli bytes (what the preview server sends Chromium). */
@@ -144,18 +115,7 @@ function mapLibreFloor(): string {
 }
 
 const loadAtStart = loadavg()[0] ?? 0;
-if (!values['no-build']) {
-  for (const { outDir, config } of Object.values(BUILDS)) {
-    const built = spawnSync(
-      process.execPath,
-      [VITE_BIN, 'build', '--config', config, '--outDir', outDir, '--logLevel', 'warn'],
-      {
-        stdio: 'inherit',
-      },
-    );
-    if (built.status !== 0) process.exit(1);
-  }
-}
+if (!values['no-build']) for (const { outDir, config } of Object.values(BUILDS)) buildDemo(config, outDir);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
@@ -164,9 +124,8 @@ const rows: (string | number)[][] = [];
 const results: Record<string, unknown>[] = [];
 try {
   for (const [build, { outDir }] of Object.entries(BUILDS)) {
-    const server = serve(outDir);
+    const stop = await servePreview(outDir, port);
     try {
-      await waitUp();
       for (const [route, { hash, drawn }] of Object.entries(ROUTES)) {
         const row: (string | number)[] = [route, build];
         const unthrottled = await visit(browser, hash, drawn);
@@ -190,7 +149,7 @@ try {
         results.push(record);
       }
     } finally {
-      stop(server);
+      stop();
     }
   }
 } finally {
