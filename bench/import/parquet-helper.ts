@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     '',
     `Machine: ${JSON.stringify(machine())}; 1-minute load average ${loadAtStart.toFixed(2)} → ${loadAtEnd.toFixed(2)}. ` +
       'A chosen Parquet file (snappy, 100k-row groups, optional columns as writers make them by default) read ' +
-      'and ingested the import worker’s way (eachParquetRow → Ingester.add → finish), bundled by esbuild as in ' +
+      'and ingested the import worker’s way (eachParquetBatch → Ingester.addColumns → finish), bundled by esbuild as in ' +
       'the browser. «as published»: hyparquet’s own assembly, which walks every optional column value by value ' +
       'through its nested-list path; «flat assembly»: ours for flat optional columns (workers/import/' +
       'parquet-flat.ts — pages without nulls stay typed arrays); «+ helper»: the helper decodes row groups 1… in ' +

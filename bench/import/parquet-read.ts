@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { detectMapping } from '../../src/core/ingest/columns.ts';
 import { Ingester } from '../../src/core/ingest/rows.ts';
-import { eachParquetRow, openParquet } from '../../workers/import/parquet.ts';
+import { eachParquetBatch, openParquet } from '../../workers/import/parquet.ts';
 import { helperOn, ParquetHelperClient, type HelperWorker } from '../../workers/import/parquet-helper.ts';
 
 /** The helper's worker thread, seen as the import worker sees a Web Worker. */
@@ -43,10 +43,10 @@ export async function readParquet(
     ? new ParquetHelperClient(helperOn(threadHelper(helperEntry), file), groups)
     : null;
   try {
-    await eachParquetRow(
+    await eachParquetBatch(
       p,
-      (row) => {
-        ingester.add(row);
+      (batch, date) => {
+        ingester.addColumns(batch, date);
       },
       () => undefined,
       helper,

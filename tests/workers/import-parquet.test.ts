@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import type { Cell } from '../../src/core/ingest/values.ts';
 import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
-import { eachParquetRow, openParquet, parquetRows, walkChunks } from '../../workers/import/parquet.ts';
+import { cellAt } from '../../src/core/ingest/batch.ts';
+import { chunkCells, eachParquetRow, openParquet, parquetRows } from '../../workers/import/parquet.ts';
 import {
   helperOn,
   ParquetHelperClient,
@@ -253,33 +254,29 @@ describe('eachParquetRow with the Parquet helper', () => {
   });
 });
 
-describe('walkChunks', () => {
-  it('reads rows across columns that come in chunks of different lengths', () => {
+describe('chunkCells', () => {
+  it('reads a column that comes in chunks of different lengths, row by row', () => {
     const a = Array.from({ length: 10 }, (_, i) => i);
     const b = Array.from({ length: 10 }, (_, i) => `b${String(i)}`);
-    const chunks = [
-      [
-        { data: a.slice(0, 3), start: 100 },
-        { data: a.slice(3, 7), start: 103 },
-        { data: a.slice(7), start: 107 },
-      ],
-      [
-        { data: b.slice(0, 6), start: 100 },
-        { data: b.slice(6), start: 106 },
-      ],
+    const columnA = [
+      { data: a.slice(0, 3), start: 100 },
+      { data: a.slice(3, 7), start: 103 },
+      { data: a.slice(7), start: 107 },
     ];
-    const rows: Cell[][] = [];
-    walkChunks(chunks, [null, null], 100, 110, (row) => rows.push([...row]));
-    expect(rows).toEqual(a.map((v, i) => [v, b[i]]));
+    const columnB = [
+      { data: b.slice(0, 6), start: 100 },
+      { data: b.slice(6), start: 106 },
+    ];
+    expect(Array.from(chunkCells(columnA, 100, 110))).toEqual(a);
+    expect(Array.from(chunkCells(columnB, 100, 110))).toEqual(b);
   });
 
-  it('gives null where a column has no chunk for the row', () => {
-    const rows: Cell[][] = [];
-    walkChunks([[{ data: [1, 2], start: 0 }], []], [null, null], 0, 3, (row) => rows.push([...row]));
-    expect(rows).toEqual([
-      [1, null],
-      [2, null],
-      [null, null],
-    ]);
+  it('gives null where a column has no chunk for the row; one covering chunk is its data itself', () => {
+    // A chunk shorter than the group: its rows past the end read as null in the batch.
+    const short = { kind: 'cells' as const, data: chunkCells([{ data: [1, 2], start: 0 }], 0, 3) };
+    expect([0, 1, 2].map((i) => cellAt(short, i, (t) => new Date(t)))).toEqual([1, 2, null]);
+    expect(Array.from(chunkCells([], 0, 3))).toEqual([null, null, null]);
+    const data = Float64Array.of(1, 2, 3);
+    expect(chunkCells([{ data, start: 5 }], 5, 8)).toBe(data);
   });
 });

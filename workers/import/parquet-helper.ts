@@ -5,13 +5,7 @@
  * memory. It only speeds things up: any failure (no nested workers, a crash, a group it cannot decode) gives
  * the group back to the import worker, which decodes it itself and reports the error if there is one.
  */
-import {
-  chunksTransferables,
-  packChunks,
-  unpackChunks,
-  type ColumnChunk,
-  type PackedChunk,
-} from './parquet-columns.ts';
+import { chunksTransferables, packChunks, type PackedChunk } from './parquet-columns.ts';
 import {
   decodeGroup,
   groupStarts,
@@ -97,7 +91,6 @@ export class ParquetHelperClient implements GroupSource {
   private readonly waiting = new Map<number, (chunks: PackedChunk[][] | null) => void>();
   private readonly arrived = new Map<number, PackedChunk[][] | null>();
   private broken = false;
-  private readonly date = cellParsers().date;
   /** Groups the helper decoded (the others were given back). */
   served = 0;
 
@@ -128,7 +121,7 @@ export class ParquetHelperClient implements GroupSource {
     } else this.arrived.set(group, chunks);
   }
 
-  async group(g: number): Promise<ColumnChunk[][] | null> {
+  async group(g: number): Promise<PackedChunk[][] | null> {
     if (g < FIRST) return null;
     let packed: PackedChunk[][] | null;
     if (this.arrived.has(g)) {
@@ -141,7 +134,7 @@ export class ParquetHelperClient implements GroupSource {
       this.worker.postMessage({ type: 'decode', group: g + AHEAD });
     if (!packed) return null;
     this.served++;
-    return unpackChunks(packed, this.date);
+    return packed;
   }
 
   close(): void {

@@ -16,7 +16,8 @@ import type { Cell } from '../../src/core/ingest/values.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { ImportError, readAll } from './bytes.ts';
 import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
-import type { ColumnChunk } from './parquet-columns.ts';
+import { cellsAt, type BatchColumn, type RowBatch } from '../../src/core/ingest/batch.ts';
+import { unpackColumn, type ColumnChunk, type PackedChunk } from './parquet-columns.ts';
 import { stringFromBytes } from './utf8.ts';
 
 const E = MESSAGES.importData.errors;
@@ -147,99 +148,108 @@ export async function decodeGroup(
   return chunks;
 }
 
-/** Row groups decoded elsewhere (the Parquet helper); null for a group to decode here after all. */
+/** Row groups decoded elsewhere (the Parquet helper), as packed there; null for a group to decode here. */
 export interface GroupSource {
-  group(g: number): Promise<ColumnChunk[][] | null>;
+  group(g: number): Promise<PackedChunk[][] | null>;
 }
 
 /**
  * Every row, one row group at a time, read by column (hyparquet's `onChunk`, not its row objects) and handed
- * to `visit` in one reused cells array — no object per row; `onGroup` after each group with the rows and
- * compressed bytes so far. With `decoded`, groups come from it (decoded on another thread while this one
- * ingests) and only a group it gives up on is decoded here.
+ * to `visit` as a batch of columns (Ingester.addColumns): the helper's packed columns as they came — numbers
+ * and times typed, few-valued columns as codes — and this thread's as hyparquet decoded them. `onGroup` after
+ * each group with the rows and compressed bytes so far. With `decoded`, groups come from it (decoded on
+ * another thread while this one ingests) and only a group it gives up on is decoded here.
  */
+export async function eachParquetBatch(
+  p: ParquetFile,
+  visit: (batch: RowBatch, date: (time: number) => Date) => void,
+  onGroup: (rows: number, bytes: number) => void,
+  decoded: GroupSource | null = null,
+): Promise<void> {
+  let bytes = 0;
+  const starts = groupStarts(p);
+  const { parsers, date } = cellParsers();
+  for (let g = 0; g < p.metadata.row_groups.length; g++) {
+    const group = p.metadata.row_groups[g];
+    const rowStart = starts[g] ?? 0;
+    const rowEnd = starts[g + 1] ?? rowStart;
+    const packed = decoded && (await decoded.group(g));
+    const columns = packed
+      ? packedBatchColumns(packed, rowStart, rowEnd, date)
+      : (await decodeGroup(p, rowStart, rowEnd, parsers)).map((list): BatchColumn => ({
+          kind: 'cells',
+          data: chunkCells(list, rowStart, rowEnd),
+        }));
+    visit({ rows: rowEnd - rowStart, columns }, date);
+    bytes += Number(group?.total_compressed_size ?? group?.total_byte_size ?? 0);
+    onGroup(rowEnd, bytes);
+  }
+}
+
+/** The same rows one cells array at a time (one array, reused): the tests' view of what a batch holds. */
 export async function eachParquetRow(
   p: ParquetFile,
   visit: (row: readonly Cell[]) => void,
   onGroup: (rows: number, bytes: number) => void,
   decoded: GroupSource | null = null,
 ): Promise<void> {
-  let bytes = 0;
-  const cells: Cell[] = new Array<Cell>(p.header.length).fill(null);
-  const starts = groupStarts(p);
-  const { parsers } = cellParsers();
-  for (let g = 0; g < p.metadata.row_groups.length; g++) {
-    const group = p.metadata.row_groups[g];
-    const rowStart = starts[g] ?? 0;
-    const rowEnd = starts[g + 1] ?? rowStart;
-    const rows = rowEnd - rowStart;
-    const chunks = (decoded && (await decoded.group(g))) ?? (await decodeGroup(p, rowStart, rowEnd, parsers));
-    if (chunks.every((list) => list.length === 1 && list[0]?.start === rowStart)) {
-      // The usual case, one chunk per column for the whole group: a straight walk down the columns.
-      walkBlocks(
-        chunks.map((list) => list[0]?.data ?? []),
-        cells,
-        rows,
-        visit,
-      );
-    } else walkChunks(chunks, cells, rowStart, rowEnd, visit);
-    bytes += Number(group?.total_compressed_size ?? group?.total_byte_size ?? 0);
-    onGroup(rowEnd, bytes);
-  }
+  await eachParquetBatch(
+    p,
+    (batch, date) => {
+      for (let i = 0; i < batch.rows; i++) visit(cellsAt(batch, i, date));
+    },
+    onGroup,
+    decoded,
+  );
 }
 
-/** Rows per block of `walkBlocks`. */
-const BLOCK = 512;
-
-/** Cells [from, from + n) of a column into `out` at `at`, null past its end. */
-function copyCells(data: ArrayLike<unknown>, from: number, n: number, out: Cell[], at: number): void {
-  const end = Math.min(n, Math.max(0, data.length - from));
-  // One loop per kind of column, so each read site sees one kind (a shared site reading typed arrays and
-  // arrays alike is megamorphic: ~10 % of a read in a profile).
-  if (data instanceof Float64Array) for (let k = 0; k < end; k++) out[at + k] = data[from + k];
-  else if (Array.isArray(data)) for (let k = 0; k < end; k++) out[at + k] = data[from + k] as Cell;
-  else for (let k = 0; k < end; k++) out[at + k] = data[from + k] as Cell;
-  for (let k = end; k < n; k++) out[at + k] = null;
-}
-
-/** Rows [0, rows) of whole-group columns, copied a block of rows at a time column by column, then visited. */
-function walkBlocks(
-  columns: readonly ArrayLike<unknown>[],
-  cells: Cell[],
-  rows: number,
-  visit: (row: readonly Cell[]) => void,
-): void {
-  const width = cells.length;
-  const block: Cell[] = new Array<Cell>(BLOCK * width).fill(null);
-  for (let start = 0; start < rows; start += BLOCK) {
-    const n = Math.min(BLOCK, rows - start);
-    for (let c = 0; c < width; c++) copyCells(columns[c] ?? [], start, n, block, c * BLOCK);
-    for (let k = 0; k < n; k++) {
-      for (let c = 0; c < width; c++) cells[c] = block[c * BLOCK + k];
-      visit(cells);
-    }
-  }
-}
-
-/** Rows [rowStart, rowEnd) from columns that come in several chunks each (exported for its test). */
-export function walkChunks(
-  chunks: readonly (readonly ColumnChunk[])[],
-  cells: Cell[],
+/** A group's packed columns as a batch: each column as it came when one chunk covers the group. */
+function packedBatchColumns(
+  chunks: readonly (readonly PackedChunk[])[],
   rowStart: number,
   rowEnd: number,
-  visit: (row: readonly Cell[]) => void,
-): void {
-  const cursor = chunks.map(() => 0);
-  for (let r = rowStart; r < rowEnd; r++) {
-    for (let c = 0; c < cells.length; c++) {
-      const list = chunks[c] ?? [];
-      let k = cursor[c] ?? 0;
-      let chunk = list[k];
-      while (chunk && r - chunk.start >= chunk.data.length && k + 1 < list.length) chunk = list[++k];
-      cursor[c] = k;
-      const at = chunk ? r - chunk.start : -1;
-      cells[c] = chunk && at >= 0 && at < chunk.data.length ? (chunk.data[at] as Cell) : null;
+  date: (time: number) => Date,
+): BatchColumn[] {
+  return chunks.map((list): BatchColumn => {
+    const only = list.length === 1 ? list[0] : undefined;
+    if (only && only.start === rowStart) {
+      const column = only.column;
+      switch (column.kind) {
+        case 'numbers':
+          return column;
+        case 'dates':
+          return { kind: 'times', times: column.times, present: column.present };
+        case 'codes':
+          return column;
+        case 'typed':
+          return { kind: 'cells', data: column.values };
+        case 'plain':
+          return { kind: 'cells', data: column.values };
+      }
     }
-    visit(cells);
+    const cells = list.map(({ column, start }) => ({ data: unpackColumn(column, date), start }));
+    return { kind: 'cells', data: chunkCells(cells, rowStart, rowEnd) };
+  });
+}
+
+/**
+ * Rows [rowStart, rowEnd) of a column that may come in several chunks (null where none covers a row): the
+ * one chunk's data itself in the usual case. Exported for its test.
+ */
+export function chunkCells(
+  list: readonly ColumnChunk[],
+  rowStart: number,
+  rowEnd: number,
+): ArrayLike<unknown> {
+  const only = list.length === 1 ? list[0] : undefined;
+  if (only && only.start === rowStart) return only.data;
+  const out = new Array<unknown>(rowEnd - rowStart).fill(null);
+  let k = 0;
+  for (let r = rowStart; r < rowEnd; r++) {
+    let chunk = list[k];
+    while (chunk && r - chunk.start >= chunk.data.length && k + 1 < list.length) chunk = list[++k];
+    const at = chunk ? r - chunk.start : -1;
+    if (chunk && at >= 0 && at < chunk.data.length) out[r - rowStart] = chunk.data[at];
   }
+  return out;
 }

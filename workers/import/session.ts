@@ -26,7 +26,7 @@ import {
 } from './contract.ts';
 import { isBlank, NotUtf8Error, sniffEncoding, streamCsv } from './csv.ts';
 import { readGeoJson } from './geojson-source.ts';
-import { eachParquetRow, openParquet, parquetRows, type ParquetFile } from './parquet.ts';
+import { eachParquetBatch, openParquet, parquetRows, type ParquetFile } from './parquet.ts';
 import { HELPER_MAX_BYTES, helperOn, ParquetHelperClient, type HelperWorker } from './parquet-helper.ts';
 
 const E = MESSAGES.importData.errors;
@@ -282,9 +282,11 @@ export class ImportSession {
       const worker = kept ? kept.helper : this.startHelper(source, groups);
       const helper = worker && new ParquetHelperClient(worker, groups);
       try {
-        await eachParquetRow(
+        await eachParquetBatch(
           p,
-          add,
+          (batch, date) => {
+            ingester.addColumns(batch, date);
+          },
           (rows, bytes) => {
             onBytes(bytes, rows);
           },

@@ -121,6 +121,31 @@ export class ColumnBuilder {
     if (this.line) this.line[i] = row.line;
   }
 
+  /** A row whose quarter and colour are already dictionary codes (Ingester.addColumns). */
+  pushCoded(
+    lng: number,
+    lat: number,
+    price: number,
+    operation: number,
+    quarter: number,
+    color: number,
+    area: number,
+    precision: PrecisionCode,
+    line: number,
+  ): void {
+    if (this.length === this.lng.length) this.grow(this.length * 2);
+    const i = this.length++;
+    this.lng[i] = lng;
+    this.lat[i] = lat;
+    this.price[i] = price;
+    this.area[i] = area;
+    this.operation[i] = operation;
+    this.precision[i] = precision;
+    this.quarter[i] = quarter;
+    this.color[i] = color;
+    if (this.line) this.line[i] = line;
+  }
+
   /** Row `i` back as values (for rows set aside and placed later). */
   row(i: number): RowValues {
     return {

@@ -5,6 +5,42 @@
  * n² / 2⁶⁵ (3 in a million for a 10-million-row file); the second would then be reported as a duplicate with
  * its line, never dropped silently.
  */
+/** Fingerprints of a batch's ids, one per row; `has` 0 for a row without an id. */
+export interface IdBatch {
+  hi: Uint32Array;
+  lo: Uint32Array;
+  has: Uint8Array;
+}
+
+/** Top bits of the home slot that `addAll` sorts a batch by. */
+const BUCKET_BITS = 16;
+
+const homeSlot = (hi: number, lo: number, mask: number) => (hi ^ Math.imul(lo, 0x9e3779b1)) & mask;
+
+/** The two 32-bit halves of an id's fingerprint (FNV-1a, and a second multiply-xorshift mix). */
+function hashHi(text: string): number {
+  let a = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) a = Math.imul(a ^ text.charCodeAt(i), 0x01000193);
+  return a >>> 0;
+}
+
+function hashLo(text: string): number {
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    b = Math.imul(b ^ text.charCodeAt(i), 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return b >>> 0;
+}
+
+/** Row `i` of a batch gets the fingerprint of `id` (as `add` reads it: numbers as their text). */
+export function fingerprint(batch: IdBatch, i: number, id: string | number): void {
+  const text = typeof id === 'number' ? String(id) : id;
+  batch.hi[i] = hashHi(text);
+  batch.lo[i] = hashLo(text);
+  batch.has[i] = 1;
+}
+
 export class IdSet {
   private hi: Uint32Array;
   private lo: Uint32Array;
@@ -23,21 +59,50 @@ export class IdSet {
   /** Adds the id; false when it was already there. */
   add(id: string | number): boolean {
     const text = typeof id === 'number' ? String(id) : id;
-    let a = 0x811c9dc5;
-    let b = 0x01000193 ^ text.length;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995);
-      b ^= b >>> 15;
+    return this.insert(hashHi(text), hashLo(text));
+  }
+
+  /**
+   * Adds the ids of a batch given as fingerprints (`fingerprint`; rows with `has` 0 have none), and marks in
+   * `fresh` the rows whose id was new — the same answers `add` gives row by row, in row order. The rows are
+   * inserted sorted by their home slot (a stable counting sort, so of two rows with one id the earlier is
+   * the fresh one): a million ids inserted in reading order hit the table at random, each a cache miss,
+   * ~0.3 s of a million-row Parquet read in Chromium; in slot order they walk it.
+   */
+  addAll(batch: IdBatch, n: number, fresh: Uint8Array): void {
+    const { hi, lo, has } = batch;
+    let count = 0;
+    for (let i = 0; i < n; i++) if (has[i]) count++;
+    while ((this.count + count) * 2 > this.used.length) this.grow();
+    const mask = this.used.length - 1;
+    const shift = Math.max(0, Math.log2(this.used.length) - BUCKET_BITS);
+    const bucket = (i: number) => homeSlot(hi[i] ?? 0, lo[i] ?? 0, mask) >>> shift;
+    const starts = new Uint32Array((1 << BUCKET_BITS) + 1);
+    for (let i = 0; i < n; i++) {
+      if (!has[i]) continue;
+      const b = bucket(i) + 1;
+      starts[b] = (starts[b] ?? 0) + 1;
     }
-    return this.insert(a >>> 0, b >>> 0);
+    for (let k = 1; k < starts.length; k++) starts[k] = (starts[k] ?? 0) + (starts[k - 1] ?? 0);
+    const order = new Uint32Array(count);
+    for (let i = 0; i < n; i++) {
+      fresh[i] = 0;
+      if (!has[i]) continue;
+      const b = bucket(i);
+      const at = starts[b] ?? 0;
+      starts[b] = at + 1;
+      order[at] = i;
+    }
+    for (let k = 0; k < count; k++) {
+      const i = order[k] ?? 0;
+      fresh[i] = this.insert(hi[i] ?? 0, lo[i] ?? 0) ? 1 : 0;
+    }
   }
 
   private insert(hi: number, lo: number): boolean {
     if ((this.count + 1) * 2 > this.used.length) this.grow();
     const mask = this.used.length - 1;
-    for (let slot = (hi ^ Math.imul(lo, 0x9e3779b1)) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = homeSlot(hi, lo, mask); ; slot = (slot + 1) & mask) {
       if (this.used[slot] === 0) {
         this.used[slot] = 1;
         this.hi[slot] = hi;

@@ -17,7 +17,8 @@ import {
   type RowValues,
 } from './builder.ts';
 import type { ColumnMapping } from './columns.ts';
-import { IdSet } from './id-set.ts';
+import { cellAt, cellsAt, type BatchColumn, type RowBatch } from './batch.ts';
+import { fingerprint, IdSet, type IdBatch } from './id-set.ts';
 import { addressKey, LEVELS, type Address, type Level, type Placed } from './geocode-batch.ts';
 import {
   cellText,
@@ -109,6 +110,19 @@ function readCoordinates(cells: readonly Cell[], mapping: ColumnMapping) {
   return lat === null || lng === null ? null : { lat, lng };
 }
 
+/** An id cell as the duplicate check reads it: numbers as they are, text trimmed, '' for none. */
+const idOf = (raw: Cell): string | number =>
+  typeof raw === 'number' ? raw : typeof raw === 'string' ? raw.trim() : cellText(raw);
+
+/** A quarter label ('' none, null unreadable) and its dictionary code once a row of it is placed (-1). */
+interface QuarterEntry {
+  label: string | null;
+  code: number;
+}
+
+const operationCode = (operation: Operacion | null) =>
+  operation === null ? -1 : operation === 'Venta' ? 0 : 1;
+
 /** Whether the mapping has an id column (the duplicate check is sized for every row only then). */
 const m = (mapping: ColumnMapping) => mapping.id !== undefined;
 
@@ -129,9 +143,15 @@ export class Ingester {
   /** Distinct addresses to geocode, in first-seen order (the first spelling of each). */
   readonly addresses: Address[] = [];
   private readonly seen: IdSet;
+  /** `addColumns`' id fingerprints and answers, reused from batch to batch. */
+  private idBatch: IdBatch = { hi: new Uint32Array(0), lo: new Uint32Array(0), has: new Uint8Array(0) };
+  private idFresh = new Uint8Array(0);
   /** Quarters of date and quarter cells already read (a file repeats a few thousand dates). */
   private readonly quarterOfText = new Map<string, string | null>();
   private readonly quarterOfDay = new Map<number, string | null>();
+  /** `addColumns`' quarter of each day of a timestamp column, and the entry reused for other cells. */
+  private readonly quarterOfBatchDay = new Map<number, QuarterEntry>();
+  private readonly quarterScratch: QuarterEntry = { label: null, code: -1 };
   /** Operations by cell text (a file spells its operations a handful of ways; folding each cost ~15 %). */
   private readonly operationOfText = new Map<string, Operacion | null>();
   readonly report: IngestReport = {
@@ -202,10 +222,34 @@ export class Ingester {
   /** The id check: a repeated id is rejected (the first row with it is kept). */
   private duplicate(cells: readonly Cell[]): boolean {
     if (this.mapping.id === undefined) return false;
-    const raw = cell(cells, this.mapping.id);
-    const id = typeof raw === 'number' ? raw : typeof raw === 'string' ? raw.trim() : cellText(raw);
+    return this.duplicateOf(cell(cells, this.mapping.id));
+  }
+
+  private duplicateOf(raw: Cell): boolean {
+    const id = idOf(raw);
     if (id === '') return false;
     return !this.seen.add(id);
+  }
+
+  /**
+   * The id check of a batch's rows at once (IdSet.addAll): per row, 1 unless its id was seen before — a row
+   * without an id is never a duplicate. The same answers as `duplicateOf` row by row.
+   */
+  private freshIds(column: BatchColumn, n: number, date: (time: number) => Date): Uint8Array {
+    const ids = this.idBatch;
+    if (ids.has.length < n) {
+      this.idBatch = { hi: new Uint32Array(n), lo: new Uint32Array(n), has: new Uint8Array(n) };
+      this.idFresh = new Uint8Array(n);
+    }
+    const batch = this.idBatch;
+    for (let i = 0; i < n; i++) {
+      const id = idOf(cellAt(column, i, date));
+      if (id === '') batch.has[i] = 0;
+      else fingerprint(batch, i, id);
+    }
+    this.seen.addAll(batch, n, this.idFresh);
+    for (let i = 0; i < n; i++) if (!batch.has[i]) this.idFresh[i] = 1;
+    return this.idFresh;
   }
 
   /** A blank line: not a row, but the lines after it keep their numbers. */
@@ -222,11 +266,126 @@ export class Ingester {
   add(cells: readonly Cell[]): void {
     const line = ++this.line;
     this.report.rows++;
-    const m = this.mapping;
     if (this.duplicate(cells)) {
       this.reject(line, REJECTION.duplicate, cells);
       return;
     }
+    this.place(cells, line);
+  }
+
+  /**
+   * Rows given column by column (batch.ts): the same as `add` of each row in turn — same table, same report
+   * — without a cells array per row. A row that reads cleanly (its price, quarter, operation and a point in
+   * Venezuela) goes straight into the columns, with the quarter of each day and the operation and colour of
+   * each code worked out once; any other row is made into cells and takes `add`'s path.
+   */
+  addColumns(batch: RowBatch, date: (time: number) => Date): void {
+    const m = this.mapping;
+    const columns = batch.columns;
+    const at = (column: number | undefined) => (column === undefined ? undefined : columns[column]);
+    if (m.point !== undefined || m.lat === undefined || m.lng === undefined) {
+      for (let i = 0; i < batch.rows; i++) this.add(cellsAt(batch, i, date));
+      return;
+    }
+    const [id, price, when, operation, area, lat, lng, color] = [
+      at(m.id),
+      at(m.price),
+      at(m.quarter ?? m.date),
+      at(m.operation),
+      at(m.area),
+      at(m.lat),
+      at(m.lng),
+      at(m.color ?? m.type),
+    ];
+    const quarterColumn = m.quarter !== undefined;
+    // Per code of a coded column, worked out at its first row (so that labels meet their dictionary in the
+    // order `add` would give them).
+    const operations =
+      operation?.kind === 'codes' ? new Array<number | undefined>(operation.values.length) : null;
+    const colors = color?.kind === 'codes' ? new Array<number | undefined>(color.values.length) : null;
+    const fallback = m.operation === undefined ? (this.options.defaultOperation ?? 'Venta') : null;
+    const fresh = id ? this.freshIds(id, batch.rows, date) : null;
+    for (let i = 0; i < batch.rows; i++) {
+      const line = ++this.line;
+      this.report.rows++;
+      if (fresh && !fresh[i]) {
+        this.reject(line, REJECTION.duplicate, cellsAt(batch, i, date));
+        continue;
+      }
+      const value = readCellAmount(cellAt(price, i, date), parseAmount) ?? 0;
+      const quarter = this.quarterAt(when, i, date, quarterColumn);
+      let op: number;
+      if (fallback) op = fallback === 'Venta' ? 0 : 1;
+      else if (operations && operation?.kind === 'codes') {
+        const code = operation.codes[i] as number;
+        op = operations[code] ??= operationCode(this.operationOf(cellText(operation.values[code] as Cell)));
+      } else op = operationCode(this.operationOf(cellText(cellAt(operation, i, date))));
+      const y = readCellDegrees(cellAt(lat, i, date));
+      const x = readCellDegrees(cellAt(lng, i, date));
+      if (
+        !isPlausible(value, PLAUSIBLE.price) ||
+        !quarter.label ||
+        op < 0 ||
+        y === null ||
+        x === null ||
+        !inVenezuela(y, x)
+      ) {
+        this.place(cellsAt(batch, i, date), line);
+        continue;
+      }
+      const size = readCellAmount(cellAt(area, i, date), parseAmount) ?? Number.NaN;
+      // Dictionary codes are given only to the labels of placed rows, in their order, as `add` gives them.
+      if (quarter.code < 0) quarter.code = this.dictionaries.quarters.code(quarter.label);
+      let colorCode: number;
+      if (colors && color?.kind === 'codes') {
+        const code = color.codes[i] as number;
+        colorCode = colors[code] ??= this.dictionaries.colors.code(cellText(color.values[code] as Cell));
+      } else colorCode = this.dictionaries.colors.code(cellText(cellAt(color, i, date)));
+      this.placed.pushCoded(
+        x,
+        y,
+        value,
+        op,
+        quarter.code,
+        colorCode,
+        size > 0 && isPlausible(size, PLAUSIBLE.builtArea) ? size : Number.NaN,
+        PRECISION.exact,
+        line,
+      );
+    }
+  }
+
+  /**
+   * Row i's quarter: its label ('' none, null unreadable) and, once a row of it is placed, its dictionary
+   * code. Timestamps go by day, one entry a day; other cells through `quarterOf` into a reused entry.
+   */
+  private quarterAt(
+    column: BatchColumn | undefined,
+    i: number,
+    date: (time: number) => Date,
+    quarterColumn: boolean,
+  ): QuarterEntry {
+    if (column?.kind === 'times' && !(column.present && !column.present[i])) {
+      const time = column.times[i] as number;
+      if (Number.isFinite(time)) {
+        const day = Math.floor(time / 86_400_000);
+        let entry = this.quarterOfBatchDay.get(day);
+        if (!entry) {
+          entry = { label: this.quarterOf(date(time), quarterColumn), code: -1 };
+          if (this.quarterOfBatchDay.size < 100_000) this.quarterOfBatchDay.set(day, entry);
+        }
+        return entry;
+      }
+    }
+    const entry = this.quarterScratch;
+    entry.label = this.quarterOf(cellAt(column, i, date), quarterColumn);
+    entry.code = -1;
+    return entry;
+  }
+
+  /** Everything of `add` after the duplicate check. */
+  private place(cells: readonly Cell[], line: number): void {
+    const m = this.mapping;
     const price = readCellAmount(cell(cells, m.price), parseAmount) ?? 0;
     if (!isPlausible(price, PLAUSIBLE.price)) {
       this.reject(line, REJECTION.price, cells);

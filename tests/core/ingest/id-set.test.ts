@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdSet } from '../../../src/core/ingest/id-set.ts';
+import { fingerprint, IdSet } from '../../../src/core/ingest/id-set.ts';
 
 describe('IdSet', () => {
   it('answers like a Set of strings (numbers as their text), across growth', () => {
@@ -30,5 +30,36 @@ describe('IdSet', () => {
     for (let i = 0; i < 1_000_000; i++) if (!set.add(`tx-${String(i)}`)) duplicates++;
     expect(duplicates).toBe(0);
     expect(set.add('tx-999999')).toBe(false);
+  });
+
+  it('addAll answers in row order what add answers row by row, batch after batch, across growth', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(fc.option(fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: 0, max: 40 }))), {
+            maxLength: 400,
+          }),
+          { maxLength: 6 },
+        ),
+        (batches) => {
+          const one = new IdSet(1);
+          const all = new IdSet(1);
+          for (const ids of batches) {
+            const n = ids.length;
+            const batch = { hi: new Uint32Array(n), lo: new Uint32Array(n), has: new Uint8Array(n) };
+            ids.forEach((id, i) => {
+              if (id !== null) fingerprint(batch, i, id);
+            });
+            const fresh = new Uint8Array(n);
+            all.addAll(batch, n, fresh);
+            ids.forEach((id, i) => {
+              if (id !== null) expect(fresh[i]).toBe(one.add(id) ? 1 : 0);
+            });
+          }
+          expect(all.size).toBe(one.size);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
