@@ -298,8 +298,8 @@ export class Ingester {
       at(m.color ?? m.type),
     ];
     const quarterColumn = m.quarter !== undefined;
-    // Per code of a coded column, worked out at its first row (so that labels meet their dictionary in the
-    // order `add` would give them).
+    // Per code of a coded column: its operation at its first row, its colour's dictionary code at its first
+    // placed row (so that labels meet their dictionary in the order `add` gives them).
     const operations =
       operation?.kind === 'codes' ? new Array<number | undefined>(operation.values.length) : null;
     const colors = color?.kind === 'codes' ? new Array<number | undefined>(color.values.length) : null;
