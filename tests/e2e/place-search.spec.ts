@@ -48,16 +48,16 @@ test('no results says "Datos no encontrados"; "Borrar" empties the box and the r
   await expect(page.getByTestId('overview-map')).toHaveAttribute('data-search-bbox', '');
 });
 
-test('the list closes 200 ms after the box loses focus, and a failed lookup just closes it', async ({
-  page,
-}) => {
+test('the list closes once the box loses focus, and a failed lookup just closes it', async ({ page }) => {
   await page.goto('/');
   await box(page).fill('Barquisimeto');
   const list = page.getByRole('listbox');
   await expect(list.getByRole('option').first()).toBeVisible();
   await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
-  await expect(list).toBeVisible(); // still open right after the blur
-  await expect(list).toBeHidden(); // at 200 ms exactly: timings.spec.ts checks the edge on the page clock
+  // Open until 200 ms after the blur, closed after: timings.spec.ts checks both sides of that edge on the
+  // page's paused clock. Asked here on the real clock, "still open right after the blur" failed on a loaded
+  // machine, where the click and the check took longer than 200 ms.
+  await expect(list).toBeHidden();
 
   const errors = collectPageErrors(page);
   await page.route('**/api/geocoder/search**', (route) => route.fulfill({ status: 503, body: '' }));
