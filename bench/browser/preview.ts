@@ -6,11 +6,22 @@ import { fileURLToPath } from 'node:url';
 
 const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 
-/** Builds the demo with `config` into `outDir`; exits the benchmark if the build fails. */
-export function buildDemo(config: string, outDir: string): void {
+/** Builds the demo with `config` (and `extra` vite options) into `outDir`; exits the benchmark on failure. */
+export function buildDemo(config: string, outDir: string, extra: readonly string[] = []): void {
   const built = spawnSync(
     process.execPath,
-    [VITE_BIN, 'build', '--config', config, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      VITE_BIN,
+      'build',
+      '--config',
+      config,
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+      ...extra,
+    ],
     { stdio: 'inherit' },
   );
   if (built.status !== 0) process.exit(1);

@@ -9,14 +9,13 @@
  * with SwiftShader as the GPU (closer to a real graphics card's pipeline, slower shaders). Writes
  * bench/results/long-tasks.json and .md.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { machine, markdownTable, writeResults } from '../lib/report.ts';
+import { buildDemo, servePreview } from './preview.ts';
 import { summarizeTrace, type LongTask, type TraceEvent } from './trace-summary.ts';
 
 const { values } = parseArgs({
@@ -29,7 +28,6 @@ const { values } = parseArgs({
 const n = Number(values.n);
 const port = Number(values.port);
 const OUT_DIR = 'bench/browser/trace-dist';
-const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -39,24 +37,8 @@ const CATEGORIES = [
   'v8',
 ].join(',');
 
-if (!values['no-build']) {
-  const built = spawnSync(process.execPath, [VITE_BIN, 'build', '--minify', 'false', '--outDir', OUT_DIR], {
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(1);
-}
-const server = spawn(
-  process.execPath,
-  [VITE_BIN, 'preview', '--outDir', OUT_DIR, '--port', String(port), '--strictPort', '--logLevel', 'silent'],
-  { stdio: 'ignore', detached: true },
-);
-const stopServer = () => {
-  try {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    /* gone */
-  }
-};
+if (!values['no-build']) buildDemo('vite.config.ts', OUT_DIR, ['--minify', 'false']);
+const stopServer = await servePreview(OUT_DIR, port);
 
 /** Marks a phase in the trace (blink.user_timing) so each long task can be attributed to the step it hit. */
 const mark = (page: Page, name: string) => page.evaluate((m) => performance.mark(`fase:${m}`), name);
@@ -172,13 +154,6 @@ async function traceOnce(gpuArgs: readonly string[]) {
 
 const loadAtStart = loadavg()[0] ?? 0;
 try {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${String(port)}/`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
   const results: Record<string, LongTask[]> = {};
   const sections: string[] = [];
   for (const [mode, args] of Object.entries(MODES).filter(

@@ -108,7 +108,7 @@ describe('packColumn / unpackColumn', () => {
     ];
     const packed = packChunks(chunks);
     expect(chunksTransferables(packed)).toHaveLength(4); // two number columns, one date column + its mask
-    const back = unpackChunks(structuredClone(packed), date);
+    const back = structuredClone(packed).map((list) => unpackChunks(list, date));
     expect(back.map((list) => list.map((c) => c.start))).toEqual([[10, 12], [10]]);
     expect(Array.from(back[0]?.[1]?.data ?? [])).toEqual([3]);
     expect(comparable(Array.from(back[1]?.[0]?.data ?? []))).toEqual(['D5', 'D6', null]);

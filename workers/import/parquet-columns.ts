@@ -170,11 +170,9 @@ export function unpackColumn(column: PackedColumn, date: (time: number) => Date)
 export const packChunks = (chunks: readonly (readonly ColumnChunk[])[]): PackedChunk[][] =>
   chunks.map((list) => list.map(({ data, start }) => ({ column: packColumn(data), start })));
 
-export const unpackChunks = (
-  chunks: readonly (readonly PackedChunk[])[],
-  date: (time: number) => Date,
-): ColumnChunk[][] =>
-  chunks.map((list) => list.map(({ column, start }) => ({ data: unpackColumn(column, date), start })));
+/** A column's packed chunks as cells again, each with its start. */
+export const unpackChunks = (list: readonly PackedChunk[], date: (time: number) => Date): ColumnChunk[] =>
+  list.map(({ column, start }) => ({ data: unpackColumn(column, date), start }));
 
 export const chunksTransferables = (chunks: readonly (readonly PackedChunk[])[]): ArrayBuffer[] =>
   chunks.flatMap((list) => list.flatMap(({ column }) => packedTransferables(column)));

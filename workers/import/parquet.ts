@@ -17,7 +17,7 @@ import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { ImportError, readAll } from './bytes.ts';
 import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
 import { cellsAt, type BatchColumn, type RowBatch } from '../../src/core/ingest/batch.ts';
-import { unpackColumn, type ColumnChunk, type PackedChunk } from './parquet-columns.ts';
+import { unpackChunks, type ColumnChunk, type PackedChunk } from './parquet-columns.ts';
 import { stringFromBytes } from './utf8.ts';
 
 const E = MESSAGES.importData.errors;
@@ -227,8 +227,7 @@ function packedBatchColumns(
           return { kind: 'cells', data: column.values };
       }
     }
-    const cells = list.map(({ column, start }) => ({ data: unpackColumn(column, date), start }));
-    return { kind: 'cells', data: chunkCells(cells, rowStart, rowEnd) };
+    return { kind: 'cells', data: chunkCells(unpackChunks(list, date), rowStart, rowEnd) };
   });
 }
 
