@@ -82,6 +82,14 @@ export class ImportClient {
     return this.call((api) => api.inspect(source));
   }
 
+  /**
+   * Lets the worker begin reading under the mapping on screen (see ImportApi.prepare); no worker is started
+   * for it, and nothing is waited for.
+   */
+  prepare(source: ImportSource, options: ReadOptions): void {
+    this.remote?.prepare(source, options).catch(() => undefined);
+  }
+
   read(
     source: ImportSource,
     options: ReadOptions,

@@ -19,6 +19,9 @@ else {
   });
   const api: ImportApi = {
     inspect: (source) => session.inspect(source),
+    prepare: (source, options) => {
+      session.prepare(source, options);
+    },
     read: (source, options, onProgress) => session.read(source, options, onProgress),
     finish: (decisions) => {
       const answer = session.finish(decisions);

@@ -1,7 +1,8 @@
 /**
  * The page's calls to its workers, seen where the page posts them (comlink messages name the method in
  * `path`), installed before the page's own scripts: every call is logged with when it was posted, and the
- * engine's `load` calls can be held while a test needs a load to last.
+ * engine's `load` calls can be held while a test needs a load to last, and calls of the methods in
+ * `__dropCalls` are logged but never posted (their answer never comes).
  */
 import type { Page } from '@playwright/test';
 
@@ -16,6 +17,7 @@ declare global {
     /** While true, `load` calls wait until `__releaseLoads()`. */
     __holdLoads?: boolean;
     __releaseLoads?: () => void;
+    __dropCalls?: string[];
   }
 }
 
@@ -32,6 +34,7 @@ export async function watchEngineCalls(page: Page): Promise<void> {
       const path = (args[0] as { path?: unknown } | null)?.path;
       const method = Array.isArray(path) && typeof path[0] === 'string' ? path[0] : null;
       if (method) calls.push({ method, at: performance.now() });
+      if (method && window.__dropCalls?.includes(method)) return;
       if (window.__holdLoads && method === 'load')
         held.push(() => {
           post.apply(this, args);

@@ -8,6 +8,7 @@ import {
   windows1252,
 } from '../../src/datagen/transaction-files.ts';
 import { ImportSession } from '../../workers/import/session.ts';
+import { detectMapping } from '../../src/core/ingest/columns.ts';
 import { importWith } from './import-read.ts';
 import type { ImportSource } from '../../workers/import/contract.ts';
 import { arrowBytes, parquetBytes } from '../../scripts/lib/transaction-formats.ts';
@@ -136,5 +137,135 @@ describe('ImportSession', () => {
     expect(preview.encoding).toBe('windows-1252');
     expect(t.length).toBe(N + 1);
     expect(t.colors).toContain('categoría');
+  });
+});
+
+/**
+ * A chosen file whose streamed reads are counted (the preview reads it too), and those stopped before their
+ * end; with `pauseMs`, each 16 kB part comes that much later (a slow disk).
+ */
+function counted(bytes: Uint8Array | string, name: string, pauseMs = 0) {
+  const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  const whole = new Blob([data as Uint8Array<ArrayBuffer>]);
+  const reads = { n: 0, stopped: 0 };
+  const blob = {
+    size: whole.size,
+    slice: (start?: number, end?: number) => whole.slice(start, end),
+    stream: () => {
+      reads.n++;
+      let at = 0;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+          if (at >= data.length) controller.close();
+          else controller.enqueue(data.slice(at, (at += 16_384)));
+        },
+        cancel() {
+          reads.stopped++;
+        },
+      });
+    },
+  } as unknown as Blob;
+  const source: ImportSource = { kind: 'file', file: blob, name };
+  return { source, reads };
+}
+
+const rentals = (t: { operation: Uint8Array }) => t.operation.filter((o) => o === 1).length;
+
+describe('ImportSession: the read begun while the mapping step is shown', () => {
+  const text = csvLines(table, 0, N, false);
+
+  it('under the same mapping, `read` picks it up: the file is read once, the table is the same', async () => {
+    const plain = await load(file(text, 'a.csv'));
+    const { source, reads } = counted(text, 'a.csv');
+    const session = new ImportSession();
+    const preview = await session.inspect(source);
+    if (!preview.ok) throw new Error(preview.error);
+    const afterPreview = reads.n;
+    const mapping = detectMapping(preview.value.header);
+    session.prepare(source, { mapping });
+    expect(reads.n).toBe(afterPreview); // begun a microtask later…
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads.n).toBe(afterPreview + 1); // …and under way before anyone asks for it
+    const progress: number[] = [];
+    const read = await session.read(source, { mapping }, (p) => progress.push(p.rows));
+    expect(read.ok && read.value.rows).toBe(N);
+    expect(progress.at(-1)).toBe(N);
+    const done = session.finish({ swapCoordinates: false, placements: [] });
+    if (!done.ok) throw new Error(done.error);
+    expect(reads.n).toBe(afterPreview + 1);
+    expect([...done.value.table.price]).toEqual([...plain.table.price]);
+    expect(byQuarter(done.value.table)).toEqual(byQuarter(plain.table));
+  });
+
+  it('a mapping changed before loading drops the early read: the table follows the mapping loaded', async () => {
+    const { source, reads } = counted(text, 'a.csv');
+    const session = new ImportSession();
+    const preview = await session.inspect(source);
+    if (!preview.ok) throw new Error(preview.error);
+    const detected = detectMapping(preview.value.header);
+    const { operation, ...noOperation } = detected;
+    expect(operation).toBeDefined();
+    const before = reads.n;
+    session.prepare(source, { mapping: detected });
+    session.prepare(source, { mapping: noOperation, defaultOperation: 'Alquiler' }); // all rentals
+    const read = await session.read(source, { mapping: detected }, () => undefined); // back: a mix
+    expect(read.ok).toBe(true);
+    const done = session.finish({ swapCoordinates: false, placements: [] });
+    if (!done.ok) throw new Error(done.error);
+    const expected = rentals(table);
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(N);
+    expect(rentals(done.value.table)).toBe(expected);
+    expect(reads.n).toBe(before + 3); // two begun early and dropped, one to the end
+
+    // And the other way: prepared under the file's operations, loaded with every row a rental.
+    await session.inspect(source);
+    session.prepare(source, { mapping: detected });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const rent = await session.read(source, { mapping: noOperation, defaultOperation: 'Alquiler' }, () => 0);
+    expect(rent.ok).toBe(true);
+    const all = session.finish({ swapCoordinates: false, placements: [] });
+    if (!all.ok) throw new Error(all.error);
+    expect(rentals(all.value.table)).toBe(N);
+  });
+
+  it('begins nothing for a mapping without coordinates or address, or a file not the one inspected', async () => {
+    const { source, reads } = counted(text, 'a.csv');
+    const other = counted(text, 'b.csv');
+    const session = new ImportSession();
+    const preview = await session.inspect(source);
+    if (!preview.ok) throw new Error(preview.error);
+    const before = reads.n;
+    session.prepare(source, { mapping: { price: 3 } });
+    session.prepare(other.source, { mapping: detectMapping(preview.value.header) });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reads.n).toBe(before);
+    expect(other.reads.n).toBe(0);
+  });
+
+  it('another file inspected meanwhile: the early read of the first is dropped, the second is read', async () => {
+    const first = counted(text, 'a.csv', 20);
+    const second = counted(csvLines(table, 0, N / 2, false), 'b.csv');
+    const session = new ImportSession();
+    const a = await session.inspect(first.source);
+    if (!a.ok) throw new Error(a.error);
+    const previewStopped = first.reads.stopped; // the preview stops after its first rows
+    session.prepare(first.source, { mapping: detectMapping(a.value.header) });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(first.reads.stopped).toBe(previewStopped);
+    const b = await session.inspect(second.source);
+    if (!b.ok) throw new Error(b.error);
+    await expect.poll(() => first.reads.stopped).toBe(previewStopped + 1); // stopped at its next part, not read to the end
+    const read = await session.read(second.source, { mapping: detectMapping(b.value.header) }, () => 0);
+    expect(read.ok && read.value.rows).toBe(N / 2);
+    const done = session.finish({ swapCoordinates: false, placements: [] });
+    expect(done.ok && done.value.table.length).toBe(N / 2);
+
+    // Read with another source than the one begun early (a file of the same header): that source is read.
+    await session.inspect(first.source);
+    session.prepare(first.source, { mapping: detectMapping(a.value.header) });
+    const reread = await session.read(second.source, { mapping: detectMapping(a.value.header) }, () => 0);
+    expect(reread.ok && reread.value.rows).toBe(N / 2);
   });
 });

@@ -76,7 +76,15 @@ export type ImportAnswer<T> = { ok: true; value: T } | { ok: false; error: strin
 
 export interface ImportApi {
   inspect(source: ImportSource): Promise<ImportAnswer<ImportPreview>>;
-  /** Reads every row under the mapping; progress goes to the callback (a comlink proxy). */
+  /**
+   * Begins the read under the mapping the analyst sees, before they load (nothing leaves the worker until
+   * `read` and `finish`); a later `prepare` with another mapping drops it. Answers nothing.
+   */
+  prepare(source: ImportSource, options: ReadOptions): void;
+  /**
+   * Reads every row under the mapping — picking up the read `prepare` began under the same mapping, where it
+   * is; progress goes to the callback (a comlink proxy).
+   */
   read(
     source: ImportSource,
     options: ReadOptions,
