@@ -4,12 +4,14 @@
  * naive main-thread peer (the whole file read at once, split / row objects, GeoJSON into MapLibre's clustered
  * source), in the same run:
  *   npx tsx bench/browser/import.ts [--csv 1000000] [--parquet 1000000,5000000] [--runs 3] [--once 10000000]
- *                                   [--peers ours,naive] [--port-base 4294] [--out import]
+ *                                   [--peers ours,naive] [--think 0,2000] [--port-base 4294] [--out import]
  * Files: the dirty CSV of `npm run data` (Windows-1252, ';', decimal commas, dd/mm/aaaa, one bad row in ten)
  * with a note column to ~100 bytes a row; Parquet (snappy, 100k-row groups). --once sizes run once, ours only.
  * Per run: first clusters (from the click on 'Cargar en el mapa'), main-thread long tasks during the load,
  * the page's peak JS heap (sampled) and the renderer process's peak RSS (VmHWM: the page, its workers and
- * their ArrayBuffers). A fresh browser per run, so the peak is that run's. Writes bench/results/import.json/md.
+ * their ArrayBuffers). A fresh browser per run, so the peak is that run's. --think: how long the analyst looks
+ * at the mapping step before loading, in ms (the read begins meanwhile), each value a row of its own, runs
+ * interleaved. Writes bench/results/import.json/md.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     once: { type: 'string', default: '' },
     runs: { type: 'string', default: '3' },
     peers: { type: 'string', default: 'ours,naive' },
+    think: { type: 'string', default: '0,2000' },
     'port-base': { type: 'string', default: '4294' },
     'cap-s': { type: 'string', default: '240' },
     /** Results file name in bench/results (a partial rerun does not overwrite the full one). */
@@ -47,6 +50,10 @@ const CAP_MS = Number(values['cap-s']) * 1000;
 const APP_PORT = Number(values['port-base']);
 const PEER_PORT = APP_PORT + 1;
 const PEERS = new Set(values.peers.split(','));
+const THINKS = values.think
+  .split(',')
+  .map(Number)
+  .filter((n) => n >= 0);
 const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 const DIR = join(tmpdir(), 'mapas-import-bench');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'];
@@ -186,7 +193,7 @@ const readMeters = (page: Page) =>
   });
 
 /** Ours: the built demo's explorer, through its open-data dialog. */
-async function runOurs(browser: Browser, job: Job): Promise<Sample> {
+async function runOurs(browser: Browser, job: Job, thinkMs: number): Promise<Sample> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await instrument(page);
   await page.goto(`http://127.0.0.1:${String(APP_PORT)}/?pruebas#/transacciones?n=1000`);
@@ -197,6 +204,7 @@ async function runOurs(browser: Browser, job: Job): Promise<Sample> {
   const load = page.getByRole('button', { name: 'Cargar en el mapa' });
   await load.waitFor({ timeout: 60_000 });
   const inspectMs = Date.now() - t0;
+  if (thinkMs > 0) await page.waitForTimeout(thinkMs);
   await resetMeters(page);
   const { ms, first } = await page.evaluate(
     async ({ placed, cap }) => {
@@ -261,13 +269,13 @@ async function runNaive(browser: Browser, job: Job): Promise<Sample> {
   return { ms, longTasks: meters.tasks, worstTask: meters.worst, heapMb: meters.heapMb, rssMb, rows };
 }
 
-async function measure(job: Job, peer: 'ours' | 'naive'): Promise<Sample> {
+async function measure(job: Job, peer: 'ours' | 'naive', thinkMs: number): Promise<Sample> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
   try {
-    return peer === 'ours' ? await runOurs(browser, job) : await runNaive(browser, job);
+    return peer === 'ours' ? await runOurs(browser, job, thinkMs) : await runNaive(browser, job);
   } catch (error) {
     const rssMb = await rendererPeakMb(browser).catch(() => Number.NaN);
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -314,21 +322,30 @@ async function jobs(): Promise<Job[]> {
   return out;
 }
 
-function report(
-  results: { job: Job; peer: string; samples: Sample[] }[],
-  conditions: Record<string, string>,
-): void {
+interface Result {
+  job: Job;
+  peer: string;
+  /** Ours: the time on the mapping step before «Cargar en el mapa». */
+  thinkMs: number;
+  samples: Sample[];
+}
+
+function report(results: Result[], conditions: Record<string, string>): void {
   const med = (samples: Sample[], key: keyof Sample) =>
     median(samples.map((s) => Number(s[key])).filter(Number.isFinite));
-  const rows = results.map(({ job, peer, samples }) => {
+  const rows = results.map(({ job, peer, thinkMs, samples }) => {
     const ok = samples.filter((s) => !s.error);
     const failed = samples.filter((s) => s.error);
     const mb = (statSync(job.path).size / 2 ** 20).toFixed(0);
     return [
       `${job.format.toUpperCase()} ${job.rows.toLocaleString('es-VE')} (${mb} MB)`,
       peer === 'ours' ? 'explorer (import worker)' : 'naive main thread',
+      peer === 'ours' ? `${String(thinkMs / 1000)} s` : '—',
       ok.length > 0 && peer === 'ours' ? fmtMs(med(ok, 'firstMs')) : '—',
       ok.length > 0 ? fmtMs(med(ok, 'ms')) : `— (${failed[0]?.error ?? 'falló'})`,
+      ok.length > 0 && peer === 'ours'
+        ? fmtMs(median(ok.map((s) => (s.inspectMs ?? 0) + thinkMs + s.ms)))
+        : '—',
       ok.length > 0 && peer === 'ours'
         ? `${fmtMs(med(ok, 'readMs'))} + ${fmtMs(med(ok, 'buildMs'))}` +
           (med(ok, 'helperGroups') > 0
@@ -348,8 +365,9 @@ function report(
     `Machine: ${JSON.stringify(machine())}; ${JSON.stringify(conditions)} (1-minute load averages; the box is shared ` +
       'with other engineers). Headless Debian Chromium (SwiftShader), 1280×800, a fresh browser per run, the file on ' +
       'local disk chosen through the file input. Explorer: from the click on «Cargar en el mapa» (the mapping step ' +
-      'already shown; «mapping step» is the time from choosing the file to it) to the first deck.gl frame with every ' +
-      'placed row clustered in view («first clusters»); «first frame» is the first frame of the new data, a provisional ' +
+      'already shown; «mapping step» is the time from choosing the file to it; «on the mapping step» how long the ' +
+      'analyst looks at it before the click — the read begins as it is shown, under the mapping on screen) to the first deck.gl frame with every ' +
+      'placed row clustered in view («first clusters»; «from choosing the file»: mapping step + time on it + first clusters, per run); «first frame» is the first frame of the new data, a provisional ' +
       'sample of ~50k rows for a table of ≥ 300k rows (the exact clusters otherwise); «read + index» splits it into the import worker reading and ingesting the ' +
       'file (for Parquet, with a helper worker decoding row groups meanwhile) and the cluster worker indexing the table (the rest: transfers, first queries, drawing). Naive peer: the whole file read on the main thread (CSV: TextDecoder + split; ' +
       'Parquet: hyparquet row objects), one GeoJSON feature object per row, MapLibre’s clustered source, to `idle`. ' +
@@ -362,8 +380,10 @@ function report(
       [
         'file',
         'peer',
+        'on the mapping step',
         'first frame',
         'first clusters',
+        'from choosing the file',
         'of which read + index',
         'mapping step',
         'long tasks',
@@ -395,26 +415,32 @@ async function main(): Promise<void> {
   try {
     await waitFor(`http://127.0.0.1:${String(APP_PORT)}/`);
     await waitFor(`http://127.0.0.1:${String(PEER_PORT)}/naive.html`);
-    const results: { job: Job; peer: string; samples: Sample[] }[] = [];
+    const results: Result[] = [];
     for (const job of planned)
       for (const peer of job.peers) {
-        const samples: Sample[] = [];
-        for (let r = 0; r < job.runs; r++) {
-          const sample = await measure(job, peer);
-          console.log(
-            job.format,
-            job.rows,
-            peer,
-            r,
-            JSON.stringify(sample),
-            'load',
-            loadavg()[0]?.toFixed(2),
-          );
-          samples.push(sample);
-          // A peer that cannot finish once is not tried again at this size.
-          if (sample.error && peer === 'naive') break;
-        }
-        results.push({ job, peer, samples });
+        // Ours once per time on the mapping step, the runs interleaved (the box's load drifts).
+        const thinks = peer === 'ours' ? THINKS : [0];
+        const samples = thinks.map((): Sample[] => []);
+        let failed = false;
+        for (let r = 0; r < job.runs && !failed; r++)
+          for (const [i, thinkMs] of thinks.entries()) {
+            const sample = await measure(job, peer, thinkMs);
+            console.log(
+              job.format,
+              job.rows,
+              peer,
+              thinkMs,
+              r,
+              JSON.stringify(sample),
+              'load',
+              loadavg()[0]?.toFixed(2),
+            );
+            samples[i]?.push(sample);
+            // A peer that cannot finish once is not tried again at this size.
+            if (sample.error && peer === 'naive') failed = true;
+          }
+        for (const [i, thinkMs] of thinks.entries())
+          results.push({ job, peer, thinkMs, samples: samples[i] ?? [] });
       }
     report(results, {
       loadAverageAtStart: loadAtStart,
