@@ -230,6 +230,21 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
     expect(rentals(all.value.table)).toBe(N);
   });
 
+  it('a read dropped while `read` waits on it answers that it was cancelled, in Spanish', async () => {
+    const { source } = counted(text, 'a.csv', 20);
+    const session = new ImportSession();
+    const preview = await session.inspect(source);
+    if (!preview.ok) throw new Error(preview.error);
+    const mapping = detectMapping(preview.value.header);
+    const reading = session.read(source, { mapping }, () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    session.prepare(source, { mapping, defaultOperation: 'Alquiler' }); // another key: the read under way stops
+    expect(await reading).toEqual({
+      ok: false,
+      error: 'Lectura cancelada: el mapa conserva los datos anteriores.',
+    });
+  });
+
   it('begins nothing for a mapping without coordinates or address, or a file not the one inspected', async () => {
     const { source, reads } = counted(text, 'a.csv');
     const other = counted(text, 'b.csv');

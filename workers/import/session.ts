@@ -42,8 +42,12 @@ const sourceName = (source: ImportSource) =>
   source.kind === 'file' ? source.name : (source.url.split(/[?#]/)[0]?.split('/').pop() ?? source.url);
 const asText = (rows: readonly (readonly Cell[])[]) => rows.map((row) => row.map((c) => cellText(c)));
 
+/** A read thrown away (another mapping, another file): it stops at its next batch of rows. */
+class Superseded extends Error {}
+
 function answerOf<T>(error: unknown): ImportAnswer<T> {
   if (error instanceof ImportError) return { ok: false, error: error.message };
+  if (error instanceof Superseded) return { ok: false, error: MESSAGES.importData.cancelled };
   const detail = error instanceof Error ? error.message : String(error);
   return { ok: false, error: fill(E.internal, { detail }) };
 }
@@ -70,9 +74,6 @@ function sameFile(a: Blob, b: Blob): boolean {
     a.lastModified === b.lastModified
   );
 }
-
-/** A read thrown away (another mapping, another file): it stops at its next batch of rows. */
-class Superseded extends Error {}
 
 /** A read under way: begun by `prepare` (nobody listening yet) or by `read`. */
 interface Running {
