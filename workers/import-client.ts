@@ -83,11 +83,12 @@ export class ImportClient {
   }
 
   /**
-   * Lets the worker begin reading under the mapping on screen (see ImportApi.prepare); no worker is started
-   * for it, and nothing is waited for.
+   * Lets the worker begin reading under the mapping on screen (see ImportApi.prepare): what the read found
+   * once done, or null (none begun, dropped, or no worker running: none is started for it).
    */
-  prepare(source: ImportSource, options: ReadOptions): void {
-    this.remote?.prepare(source, options).catch(() => undefined);
+  prepare(source: ImportSource, options: ReadOptions): Promise<ReadSummary | null> {
+    if (!this.remote) return Promise.resolve(null);
+    return this.call((api) => api.prepare(source, options));
   }
 
   read(

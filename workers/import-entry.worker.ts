@@ -19,9 +19,7 @@ else {
   });
   const api: ImportApi = {
     inspect: (source) => session.inspect(source),
-    prepare: (source, options) => {
-      session.prepare(source, options);
-    },
+    prepare: (source, options) => session.prepare(source, options),
     read: (source, options, onProgress) => session.read(source, options, onProgress),
     finish: (decisions) => {
       const answer = session.finish(decisions);

@@ -183,7 +183,7 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
     if (!preview.ok) throw new Error(preview.error);
     const afterPreview = reads.n;
     const mapping = detectMapping(preview.value.header);
-    session.prepare(source, { mapping });
+    const early = session.prepare(source, { mapping });
     expect(reads.n).toBe(afterPreview); // begun a microtask later…
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reads.n).toBe(afterPreview + 1); // …and under way before anyone asks for it
@@ -191,6 +191,7 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
     const read = await session.read(source, { mapping }, (p) => progress.push(p.rows));
     expect(read.ok && read.value.rows).toBe(N);
     expect(progress.at(-1)).toBe(N);
+    expect(await early).toMatchObject({ ok: true, value: { rows: N, addresses: [] } }); // the same read's answer
     const done = session.finish({ swapCoordinates: false, placements: [] });
     if (!done.ok) throw new Error(done.error);
     expect(reads.n).toBe(afterPreview + 1);
@@ -207,8 +208,8 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
     const { operation, ...noOperation } = detected;
     expect(operation).toBeDefined();
     const before = reads.n;
-    session.prepare(source, { mapping: detected });
-    session.prepare(source, { mapping: noOperation, defaultOperation: 'Alquiler' }); // all rentals
+    const dropped = session.prepare(source, { mapping: detected });
+    const rentalsRead = session.prepare(source, { mapping: noOperation, defaultOperation: 'Alquiler' }); // all rentals
     const read = await session.read(source, { mapping: detected }, () => undefined); // back: a mix
     expect(read.ok).toBe(true);
     const done = session.finish({ swapCoordinates: false, placements: [] });
@@ -218,16 +219,36 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
     expect(expected).toBeLessThan(N);
     expect(rentals(done.value.table)).toBe(expected);
     expect(reads.n).toBe(before + 3); // two begun early and dropped, one to the end
+    expect(await dropped).toEqual({ ok: true, value: null });
+    expect(await rentalsRead).toEqual({ ok: true, value: null });
 
     // And the other way: prepared under the file's operations, loaded with every row a rental.
     await session.inspect(source);
-    session.prepare(source, { mapping: detected });
+    void session.prepare(source, { mapping: detected });
     await new Promise((resolve) => setTimeout(resolve, 0));
     const rent = await session.read(source, { mapping: noOperation, defaultOperation: 'Alquiler' }, () => 0);
     expect(rent.ok).toBe(true);
     const all = session.finish({ swapCoordinates: false, placements: [] });
     if (!all.ok) throw new Error(all.error);
     expect(rentals(all.value.table)).toBe(N);
+  });
+
+  it('`prepare` answers the addresses the early read found (the page geocodes them before the click)', async () => {
+    const csv =
+      'urbanizacion,municipio,ciudad,precio\nAltamira,Chacao,Caracas,100\nAltamira,Chacao,Caracas,90\nLa Trinidad,Baruta,Caracas,80\n';
+    const source = file(csv, 'direcciones.csv');
+    const session = new ImportSession();
+    const preview = await session.inspect(source);
+    if (!preview.ok) throw new Error(preview.error);
+    const answer = await session.prepare(source, { mapping: detectMapping(preview.value.header) });
+    expect(answer.ok && answer.value?.waiting).toBe(3);
+    expect(answer.ok && answer.value?.addresses.map((a) => a.urbanizacion)).toEqual([
+      'Altamira',
+      'La Trinidad',
+    ]);
+    // Nothing was handed over: `read` picks the same read up, then `finish` places the rows.
+    const read = await session.read(source, { mapping: detectMapping(preview.value.header) }, () => 0);
+    expect(read.ok && read.value.waiting).toBe(3);
   });
 
   it('a read dropped while `read` waits on it answers that it was cancelled, in Spanish', async () => {
@@ -238,7 +259,7 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
     const mapping = detectMapping(preview.value.header);
     const reading = session.read(source, { mapping }, () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    session.prepare(source, { mapping, defaultOperation: 'Alquiler' }); // another key: the read under way stops
+    void session.prepare(source, { mapping, defaultOperation: 'Alquiler' }); // another key: the read under way stops
     expect(await reading).toEqual({
       ok: false,
       error: 'Lectura cancelada: el mapa conserva los datos anteriores.',
@@ -252,8 +273,10 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
     const preview = await session.inspect(source);
     if (!preview.ok) throw new Error(preview.error);
     const before = reads.n;
-    session.prepare(source, { mapping: { price: 3 } });
-    session.prepare(other.source, { mapping: detectMapping(preview.value.header) });
+    const none = session.prepare(source, { mapping: { price: 3 } });
+    const foreign = session.prepare(other.source, { mapping: detectMapping(preview.value.header) });
+    expect(await none).toEqual({ ok: true, value: null });
+    expect(await foreign).toEqual({ ok: true, value: null });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(reads.n).toBe(before);
     expect(other.reads.n).toBe(0);
@@ -266,12 +289,13 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
     const a = await session.inspect(first.source);
     if (!a.ok) throw new Error(a.error);
     const previewStopped = first.reads.stopped; // the preview stops after its first rows
-    session.prepare(first.source, { mapping: detectMapping(a.value.header) });
+    const firstRead = session.prepare(first.source, { mapping: detectMapping(a.value.header) });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(first.reads.stopped).toBe(previewStopped);
     const b = await session.inspect(second.source);
     if (!b.ok) throw new Error(b.error);
     await expect.poll(() => first.reads.stopped).toBe(previewStopped + 1); // stopped at its next part, not read to the end
+    expect(await firstRead).toEqual({ ok: true, value: null });
     const read = await session.read(second.source, { mapping: detectMapping(b.value.header) }, () => 0);
     expect(read.ok && read.value.rows).toBe(N / 2);
     const done = session.finish({ swapCoordinates: false, placements: [] });
@@ -279,7 +303,7 @@ describe('ImportSession: the read begun while the mapping step is shown', () => 
 
     // Read with another source than the one begun early (a file of the same header): that source is read.
     await session.inspect(first.source);
-    session.prepare(first.source, { mapping: detectMapping(a.value.header) });
+    void session.prepare(first.source, { mapping: detectMapping(a.value.header) });
     const reread = await session.read(second.source, { mapping: detectMapping(a.value.header) }, () => 0);
     expect(reread.ok && reread.value.rows).toBe(N / 2);
   });

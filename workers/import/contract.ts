@@ -77,10 +77,11 @@ export type ImportAnswer<T> = { ok: true; value: T } | { ok: false; error: strin
 export interface ImportApi {
   inspect(source: ImportSource): Promise<ImportAnswer<ImportPreview>>;
   /**
-   * Begins the read under the mapping the analyst sees, before they load (nothing leaves the worker until
-   * `read` and `finish`); a later `prepare` with another mapping drops it. Answers nothing.
+   * Begins the read under the mapping the analyst sees, before they load (the table leaves the worker only
+   * through `read` and `finish`); a later `prepare` with another mapping drops it. Answers what the read
+   * found once it is done (the addresses to geocode), or null when it began nothing or was dropped.
    */
-  prepare(source: ImportSource, options: ReadOptions): void;
+  prepare(source: ImportSource, options: ReadOptions): Promise<ImportAnswer<ReadSummary | null>>;
   /**
    * Reads every row under the mapping — picking up the read `prepare` began under the same mapping, where it
    * is; progress goes to the callback (a comlink proxy).

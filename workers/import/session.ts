@@ -96,6 +96,19 @@ function sameSource(a: ImportSource, b: ImportSource): boolean {
   return a.kind === 'url' && b.kind === 'url' && a.url === b.url;
 }
 
+/** What a finished read tells the page. */
+function summaryOf(read: { ingester: Ingester; helperGroups: number }, run: Running): ReadSummary {
+  const { ingester, helperGroups } = read;
+  return {
+    rows: ingester.report.rows,
+    swapped: ingester.report.swapped,
+    addresses: ingester.addresses,
+    waiting: ingester.waiting,
+    elapsedMs: run.progress?.elapsedMs ?? performance.now() - run.started,
+    helperGroups,
+  };
+}
+
 /** A chosen Parquet file as inspected: opened once (its bytes and footer), and its helper, started meanwhile. */
 interface OpenedParquet {
   file: Blob;
@@ -268,14 +281,21 @@ export class ImportSession {
   }
 
   /**
-   * Begins reading under the mapping shown to the analyst, before they load (see the header); a mapping that
-   * cannot be read, or no file inspected, begins nothing. A new mapping drops the read begun under the last.
+   * Begins reading under the mapping shown to the analyst, before they load (see the header), and answers
+   * what the read found once it is done (the page geocodes the addresses meanwhile), or null: a mapping that
+   * cannot be read or no file inspected begins nothing, and a read dropped for a new mapping answers null.
+   * The table stays here until `read` and `finish`.
    */
-  prepare(source: ImportSource, options: ReadOptions): void {
+  async prepare(source: ImportSource, options: ReadOptions): Promise<ImportAnswer<ReadSummary | null>> {
     const preview = this.preview;
-    if (!preview || !this.inspected || !sameSource(this.inspected, source)) return;
-    if (mappingProblem(options.mapping)) return;
-    this.readFor(source, preview, options);
+    if (!preview || !this.inspected || !sameSource(this.inspected, source)) return { ok: true, value: null };
+    if (mappingProblem(options.mapping)) return { ok: true, value: null };
+    const run = this.readFor(source, preview, options);
+    try {
+      return { ok: true, value: summaryOf(await run.done, run) };
+    } catch (error) {
+      return error instanceof Superseded ? { ok: true, value: null } : answerOf(error);
+    }
   }
 
   async read(
@@ -298,19 +318,8 @@ export class ImportSession {
         run.listener = null;
         if (this.running === run) this.running = null;
       }
-      const { ingester, helperGroups } = read;
-      this.ingester = ingester;
-      return {
-        ok: true,
-        value: {
-          rows: ingester.report.rows,
-          swapped: ingester.report.swapped,
-          addresses: ingester.addresses,
-          waiting: ingester.waiting,
-          elapsedMs: run.progress?.elapsedMs ?? performance.now() - run.started,
-          helperGroups,
-        },
-      };
+      this.ingester = read.ingester;
+      return { ok: true, value: summaryOf(read, run) };
     } catch (error) {
       return answerOf(error);
     }
