@@ -75,6 +75,67 @@ test('an address-only CSV is placed by batch geocoding through the embedded geoc
   expect(errors).toEqual([]);
 });
 
+test('the addresses are geocoded while the analyst looks at the mapping step: nothing is asked after «Cargar», the same counts', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const asked: { q: string; at: number }[] = [];
+  await page.route('**/api/geocoder/search?**', (route) => {
+    asked.push({ q: new URL(route.request().url()).searchParams.get('q') ?? '', at: Date.now() });
+    return route.continue();
+  });
+  await openExplorer(page);
+  await chooseFile(page, 'direcciones.csv', new TextEncoder().encode(addressCsv()));
+  await expect(dialog(page).getByRole('button', { name: 'Cargar en el mapa' })).toBeVisible();
+  // The early read finds the five addresses and their queries go out with the mapping step still open.
+  await expect.poll(() => asked.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
+  let seen = -1;
+  await expect
+    .poll(() => {
+      const settled = asked.length === seen && Date.now() - (asked.at(-1)?.at ?? 0) > 500;
+      seen = asked.length;
+      return settled;
+    })
+    .toBe(true);
+  expect(await probe(page).then((p) => p?.indexed)).toBe(1000); // the map has not changed
+  const before = asked.length;
+  await loadMapped(page, 64);
+  expect(asked.length).toBe(before); // all from the cache
+  expect(new Set(asked.map((a) => a.q)).size).toBe(asked.length);
+  const levels = dialog(page).getByTestId('import-geocoded');
+  await expect(levels.locator('li[data-level="urbanizacion"]')).toHaveAttribute('data-count', '30');
+  // «Trampa» is not known here (no answer from Spain this time): its municipio, with Zzyzx's.
+  await expect(levels.locator('li[data-level="municipio"]')).toHaveAttribute('data-count', '24');
+  await expect(levels.locator('li[data-level="ciudad"]')).toHaveAttribute('data-count', '10');
+  await expect(dialog(page).locator('li[data-reason="dirección no encontrada"]')).toHaveAttribute(
+    'data-count',
+    '5',
+  );
+  expect(errors).toEqual([]);
+});
+
+test('«Cargar» while the early geocoding is under way: its queries are waited for, none asked twice', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const asked: string[] = [];
+  await page.route('**/api/geocoder/search?**', async (route) => {
+    asked.push(new URL(route.request().url()).searchParams.get('q') ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 250)); // a slow geocoder
+    return route.continue();
+  });
+  await openExplorer(page);
+  await chooseFile(page, 'direcciones.csv', new TextEncoder().encode(addressCsv()));
+  await expect.poll(() => asked.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await loadMapped(page, 64);
+  expect(new Set(asked).size).toBe(asked.length);
+  const levels = dialog(page).getByTestId('import-geocoded');
+  await expect(levels.locator('li[data-level="urbanizacion"]')).toHaveAttribute('data-count', '30');
+  await expect(levels.locator('li[data-level="municipio"]')).toHaveAttribute('data-count', '24');
+  await expect(levels.locator('li[data-level="ciudad"]')).toHaveAttribute('data-count', '10');
+  expect(errors).toEqual([]);
+});
+
 test('open from an address: the file is fetched by the import worker; a missing one says why', async ({
   page,
 }) => {

@@ -12,14 +12,18 @@ import {
   type ImportPreview,
   type ImportProgress,
   type ImportSource,
+  type ReadOptions,
   type ReadSummary,
 } from '../../../../workers/import/contract.ts';
 import { sameBar } from '../load-status.ts';
 import { baseName, downloadBlob } from './download.ts';
+import { EarlyGeocode } from './early-geocode.ts';
 import { geocodeAddresses, importTable, reloadSource, type ImportPlan } from './import-flow.ts';
 import { recallMapping, rememberMapping } from './mapping-memory.ts';
 
 const T = MESSAGES.importData;
+/** Read options compared by value (the early read and geocoding are begun under one). */
+const optionsKey = (options: ReadOptions) => JSON.stringify([options.mapping, options.defaultOperation]);
 
 /** Where the analyst is in opening a file. */
 export type OpenDataStage =
@@ -76,6 +80,7 @@ export function useOpenData(
 ): { stage: OpenDataStage; actions: OpenDataActions } {
   const [stage, setStage] = useState<OpenDataStage>({ kind: 'closed' });
   const geocoder = useGeocoderSetup();
+  const [early] = useState(() => new EarlyGeocode());
   const client = useRef<ImportClient | null>(null);
   const geocoding = useRef<AbortController | null>(null);
   const current = useRef(stage);
@@ -94,8 +99,9 @@ export function useOpenData(
     () => () => {
       client.current?.cancel();
       geocoding.current?.abort();
+      early.stop();
     },
-    [],
+    [early],
   );
 
   const fail = useCallback((error: unknown) => {
@@ -103,6 +109,26 @@ export function useOpenData(
     const reason = error instanceof Error ? error.message : String(error);
     setStage({ kind: 'start', message: fill(T.failed, { reason }) });
   }, []);
+
+  /**
+   * The read begins under the mapping on screen («Cargar» picks it up where it is), and once it is done the
+   * addresses it found are geocoded (early-geocode.ts) — both dropped for a new mapping.
+   */
+  const prepare = useCallback(
+    (source: ImportSource, options: ReadOptions) => {
+      early.stop();
+      const key = optionsKey(options);
+      worker()
+        .prepare(source, options)
+        .then((summary) => {
+          const s = current.current;
+          if (!summary || s.kind !== 'mapping' || optionsKey(s) !== key) return;
+          early.start(key, geocoder, summary.addresses);
+        })
+        .catch(() => undefined); // the read after the click says what went wrong
+    },
+    [early, geocoder],
+  );
 
   const choose = useCallback(
     (source: ImportSource) => {
@@ -114,6 +140,7 @@ export function useOpenData(
         geocoding.current?.abort();
         client.current?.cancel();
       }
+      early.stop();
       setStage({ kind: 'inspecting', name });
       worker()
         .inspect(source)
@@ -123,19 +150,19 @@ export function useOpenData(
           controller?.prepareLoad(expectedRows(preview));
           const mapping = recallMapping(preview.header) ?? detectMapping(preview.header);
           setStage({ kind: 'mapping', source, preview, mapping, defaultOperation: 'Venta' });
-          // The read begins while the analyst looks at the mapping («Cargar» picks it up where it is), once
-          // the step is on screen: begun with it, the read's workers slowed its first paint by ~0.5 s here.
+          // The read begins once the step is on screen: begun with it, the read's workers slowed its first
+          // paint by ~0.5 s here.
           const shown = runs.current;
           requestAnimationFrame(() =>
             setTimeout(() => {
               const s = current.current;
               if (runs.current === shown && s.kind === 'mapping')
-                worker().prepare(s.source, { mapping: s.mapping, defaultOperation: s.defaultOperation });
+                prepare(s.source, { mapping: s.mapping, defaultOperation: s.defaultOperation });
             }, 0),
           );
         }, fail);
     },
-    [controller, fail],
+    [controller, fail, prepare, early],
   );
 
   const run = useCallback(
@@ -147,13 +174,16 @@ export function useOpenData(
         onProgress: (progress: ImportProgress) => {
           if (current.current.kind === 'reading') setStage({ kind: 'reading', name, progress });
         },
-        geocode: (addresses: Parameters<typeof geocodeAddresses>[1]) => {
+        geocode: async (addresses: Parameters<typeof geocodeAddresses>[1]) => {
           const stop = new AbortController();
           geocoding.current = stop;
-          setStage({ kind: 'geocoding', name, done: 0, total: addresses.length });
-          return geocodeAddresses(geocoder, addresses, stop.signal, (done, total) => {
+          const progress = (done: number, total: number) => {
             setStage({ kind: 'geocoding', name, done, total });
-          });
+          };
+          progress(0, addresses.length);
+          // What the early batch has not answered yet is waited for, so that nothing is asked twice.
+          await early.settle(optionsKey(plan.options), stop.signal, progress);
+          return geocodeAddresses(geocoder, addresses, stop.signal, progress);
         },
       };
       importTable(worker(), plan, hooks)
@@ -193,7 +223,7 @@ export function useOpenData(
         })
         .catch(fail);
     },
-    [controller, geocoder, fail],
+    [controller, geocoder, fail, early],
   );
 
   const actions: OpenDataActions = {
@@ -205,6 +235,7 @@ export function useOpenData(
       // not to go unseen), which opens the dialog again when the table is in.
       if (current.current.kind !== 'indexing') runs.current++;
       client.current?.cancel();
+      early.stop();
       setStage({ kind: 'closed' });
     },
     choose,
@@ -212,7 +243,7 @@ export function useOpenData(
       const s = current.current;
       if (s.kind !== 'mapping') return;
       setStage({ ...s, mapping, defaultOperation });
-      worker().prepare(s.source, { mapping, defaultOperation });
+      prepare(s.source, { mapping, defaultOperation });
     },
     load: () => {
       const s = current.current;
@@ -224,6 +255,7 @@ export function useOpenData(
     cancel: () => {
       runs.current++;
       geocoding.current?.abort();
+      early.stop();
       client.current?.cancel();
       setStage({ kind: 'start', message: T.cancelled });
     },
