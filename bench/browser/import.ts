@@ -4,24 +4,31 @@
  * naive main-thread peer (the whole file read at once, split / row objects, GeoJSON into MapLibre's clustered
  * source), in the same run:
  *   npx tsx bench/browser/import.ts [--csv 1000000] [--parquet 1000000,5000000] [--runs 3] [--once 10000000]
- *                                   [--peers ours,naive] [--think 0,2000] [--port-base 4294] [--out import]
+ *                                   [--peers ours,naive] [--think 0,2000] [--addresses 2000] [--port-base 4294]
+ *                                   [--out import]
  * Files: the dirty CSV of `npm run data` (Windows-1252, ';', decimal commas, dd/mm/aaaa, one bad row in ten)
  * with a note column to ~100 bytes a row; Parquet (snappy, 100k-row groups). --once sizes run once, ours only.
  * Per run: first clusters (from the click on 'Cargar en el mapa'), main-thread long tasks during the load,
  * the page's peak JS heap (sampled) and the renderer process's peak RSS (VmHWM: the page, its workers and
  * their ArrayBuffers). A fresh browser per run, so the peak is that run's. --think: how long the analyst looks
  * at the mapping step before loading, in ms (the read begins meanwhile), each value a row of its own, runs
- * interleaved. Writes bench/results/import.json/md.
+ * interleaved. --addresses: a CSV of listings named by urbanización, municipio and ciudad only (as Venezuelan
+ * exports are), geocoded through the embedded geocoder, timed from the click to the report (ours only, after 0
+ * and 6 s on the mapping step: the addresses are geocoded meanwhile). Writes bench/results/import.json/md.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { urbanizacionFor } from '../../src/datagen/addresses.ts';
+import { cityStyle } from '../../src/datagen/cities.ts';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
+import { drawCore } from '../../src/datagen/listings.ts';
+import { createRng } from '../../src/datagen/random.ts';
 import { csvLines, windows1252 } from '../../src/datagen/transaction-files.ts';
 import { writeParquetFile } from '../../scripts/lib/transaction-formats.ts';
 import { fmtMs, machine, markdownTable, median, writeResults } from '../lib/report.ts';
@@ -34,6 +41,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     peers: { type: 'string', default: 'ours,naive' },
     think: { type: 'string', default: '0,2000' },
+    addresses: { type: 'string', default: '2000' },
     'port-base': { type: 'string', default: '4294' },
     'cap-s': { type: 'string', default: '240' },
     /** Results file name in bench/results (a partial rerun does not overwrite the full one). */
@@ -59,7 +67,8 @@ const DIR = join(tmpdir(), 'mapas-import-bench');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'];
 
 interface Job {
-  format: 'csv' | 'parquet';
+  /** 'addresses': a CSV without coordinates, placed by geocoding. */
+  format: 'csv' | 'parquet' | 'addresses';
   rows: number;
   path: string;
   /** Rows a correct import places. */
@@ -83,6 +92,9 @@ interface Sample {
   heapMb: number;
   rssMb: number;
   rows: number;
+  /** An address-only file: geocoder queries after the click, and in all. */
+  queriesAfter?: number;
+  queries?: number;
   error?: string;
 }
 
@@ -102,12 +114,31 @@ async function writeCsv(path: string, rows: number): Promise<void> {
   await once(out, 'finish');
 }
 
-async function prepare(format: 'csv' | 'parquet', rows: number): Promise<string> {
+/** Listings named by place only: urbanización, municipio, ciudad, price, date, operation (seeded). */
+function writeAddressCsv(path: string, rows: number): void {
+  const rng = createRng(5);
+  const lines = ['urbanizacion,municipio,ciudad,precio,fecha,operacion'];
+  for (let n = 0; n < rows; n++) {
+    const core = drawCore(rng);
+    const style = cityStyle(core.place);
+    const urbanizacion = urbanizacionFor(rng, style).name;
+    const month = String(1 + (n % 12)).padStart(2, '0');
+    const fields = [urbanizacion, core.place.municipio, style.city, String(core.precio), `2024-${month}-15`];
+    lines.push([...fields.map((f) => (f.includes(',') ? `"${f}"` : f)), core.operacion].join(','));
+  }
+  writeFileSync(path, lines.join('\n') + '\n');
+}
+
+async function prepare(format: Job['format'], rows: number): Promise<string> {
   mkdirSync(DIR, { recursive: true });
-  const path = join(DIR, `transacciones-${String(rows)}.${format}`);
+  const path = join(
+    DIR,
+    `${format === 'addresses' ? 'direcciones' : 'transacciones'}-${String(rows)}.${format === 'parquet' ? 'parquet' : 'csv'}`,
+  );
   if (existsSync(path)) return path;
   console.log(`generando ${path}…`);
-  if (format === 'csv') await writeCsv(path, rows);
+  if (format === 'addresses') writeAddressCsv(path, rows);
+  else if (format === 'csv') await writeCsv(path, rows);
   else writeParquetFile(path, generateTransactionsTable({ count: rows, seed: 1 }), rows);
   return path;
 }
@@ -246,6 +277,62 @@ async function runOurs(browser: Browser, job: Job, thinkMs: number): Promise<Sam
   };
 }
 
+/**
+ * Ours on an address-only file: from the click to the report (the rows placed by geocoding, indexed), with
+ * the embedded geocoder's queries counted.
+ */
+async function runAddresses(browser: Browser, job: Job, thinkMs: number): Promise<Sample> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await instrument(page);
+  let clicked = Number.POSITIVE_INFINITY;
+  let queries = 0;
+  let queriesAfter = 0;
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/geocoder/search')) return;
+    queries++;
+    if (Date.now() >= clicked) queriesAfter++;
+  });
+  await page.goto(`http://127.0.0.1:${String(APP_PORT)}/?pruebas#/transacciones?n=1000`);
+  await page.waitForFunction(() => window.__mapas?.explorer?.indexed === 1000, null, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Abrir datos' }).click();
+  const t0 = Date.now();
+  await page.getByLabel('Archivo de transacciones').setInputFiles(job.path);
+  const load = page.getByRole('button', { name: 'Cargar en el mapa' });
+  await load.waitFor({ timeout: 60_000 });
+  const inspectMs = Date.now() - t0;
+  if (thinkMs > 0) await page.waitForTimeout(thinkMs);
+  await resetMeters(page);
+  clicked = Date.now();
+  const ms = await page.evaluate(async (cap) => {
+    const button = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Cargar en el mapa',
+    );
+    if (!button) throw new Error('no load button');
+    const t = performance.now();
+    button.click();
+    while (!document.querySelector('[data-testid="import-report"]')) {
+      await new Promise((r) => setTimeout(r, 10));
+      if (performance.now() - t > cap) throw new Error(`sin informe tras ${String(cap)} ms`);
+    }
+    return performance.now() - t;
+  }, CAP_MS);
+  const meters = await readMeters(page);
+  const rows = await page.evaluate(() => window.__mapas?.explorer?.indexed ?? 0);
+  const rssMb = await rendererPeakMb(browser);
+  await page.close();
+  return {
+    ms,
+    inspectMs,
+    rssMb,
+    longTasks: meters.tasks,
+    worstTask: meters.worst,
+    heapMb: meters.heapMb,
+    rows,
+    queries,
+    queriesAfter,
+  };
+}
+
 /** The naive peer: the same file through a main-thread parse into MapLibre's clustered source. */
 async function runNaive(browser: Browser, job: Job): Promise<Sample> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -275,6 +362,7 @@ async function measure(job: Job, peer: 'ours' | 'naive', thinkMs: number): Promi
     args: CHROMIUM_ARGS,
   });
   try {
+    if (job.format === 'addresses') return await runAddresses(browser, job, thinkMs);
     return peer === 'ours' ? await runOurs(browser, job, thinkMs) : await runNaive(browser, job);
   } catch (error) {
     const rssMb = await rendererPeakMb(browser).catch(() => Number.NaN);
@@ -310,6 +398,15 @@ async function jobs(): Promise<Job[]> {
       runs: RUNS,
       peers,
     });
+  for (const rows of list(values.addresses))
+    out.push({
+      format: 'addresses',
+      rows,
+      path: await prepare('addresses', rows),
+      placed: rows,
+      runs: RUNS,
+      peers: ['ours'],
+    });
   for (const rows of list(values.once))
     out.push({
       format: 'parquet',
@@ -337,21 +434,26 @@ function report(results: Result[], conditions: Record<string, string>): void {
     const ok = samples.filter((s) => !s.error);
     const failed = samples.filter((s) => s.error);
     const mb = (statSync(job.path).size / 2 ** 20).toFixed(0);
+    const byAddress = job.format === 'addresses';
     return [
-      `${job.format.toUpperCase()} ${job.rows.toLocaleString('es-VE')} (${mb} MB)`,
+      byAddress
+        ? `CSV by address ${job.rows.toLocaleString('es-VE')} (to the report)`
+        : `${job.format.toUpperCase()} ${job.rows.toLocaleString('es-VE')} (${mb} MB)`,
       peer === 'ours' ? 'explorer (import worker)' : 'naive main thread',
       peer === 'ours' ? `${String(thinkMs / 1000)} s` : '—',
-      ok.length > 0 && peer === 'ours' ? fmtMs(med(ok, 'firstMs')) : '—',
+      ok.length > 0 && peer === 'ours' && !byAddress ? fmtMs(med(ok, 'firstMs')) : '—',
       ok.length > 0 ? fmtMs(med(ok, 'ms')) : `— (${failed[0]?.error ?? 'falló'})`,
       ok.length > 0 && peer === 'ours'
         ? fmtMs(median(ok.map((s) => (s.inspectMs ?? 0) + thinkMs + s.ms)))
         : '—',
-      ok.length > 0 && peer === 'ours'
-        ? `${fmtMs(med(ok, 'readMs'))} + ${fmtMs(med(ok, 'buildMs'))}` +
-          (med(ok, 'helperGroups') > 0
-            ? ` (${String(med(ok, 'helperGroups'))} groups decoded by the helper)`
-            : '')
-        : '—',
+      ok.length > 0 && byAddress
+        ? `geocoder queries after the click: ${String(med(ok, 'queriesAfter'))} of ${String(med(ok, 'queries'))}; ${String(med(ok, 'rows'))} rows placed`
+        : ok.length > 0 && peer === 'ours'
+          ? `${fmtMs(med(ok, 'readMs'))} + ${fmtMs(med(ok, 'buildMs'))}` +
+            (med(ok, 'helperGroups') > 0
+              ? ` (${String(med(ok, 'helperGroups'))} groups decoded by the helper)`
+              : '')
+          : '—',
       ok.length > 0 && peer === 'ours' ? fmtMs(med(ok, 'inspectMs')) : '—',
       ok.length > 0 ? `${String(med(ok, 'longTasks'))} / ${fmtMs(med(ok, 'worstTask'))}` : '—',
       ok.length > 0 ? med(ok, 'heapMb').toFixed(0) : '—',
@@ -371,6 +473,8 @@ function report(results: Result[], conditions: Record<string, string>): void {
       'sample of ~50k rows for a table of ≥ 300k rows (the exact clusters otherwise); «read + index» splits it into the import worker reading and ingesting the ' +
       'file (for Parquet, with a helper worker decoding row groups meanwhile) and the cluster worker indexing the table (the rest: transfers, first queries, drawing). Naive peer: the whole file read on the main thread (CSV: TextDecoder + split; ' +
       'Parquet: hyparquet row objects), one GeoJSON feature object per row, MapLibre’s clustered source, to `idle`. ' +
+      '«CSV by address»: listings named by urbanización, municipio and ciudad only, placed through the embedded geocoder; ' +
+      'its «first clusters» is the click to the report (ours only). ' +
       'Long tasks: main-thread tasks over 50 ms during the load (count / worst). JS heap: the page’s peak ' +
       '`usedJSHeapSize` (main thread only). Renderer RSS: peak resident memory of the renderer process, which ' +
       'holds the page, its workers and their ArrayBuffers (an upper bound of JS heap + worker memory). Medians of ' +
@@ -419,7 +523,7 @@ async function main(): Promise<void> {
     for (const job of planned)
       for (const peer of job.peers) {
         // Ours once per time on the mapping step, the runs interleaved (the box's load drifts).
-        const thinks = peer === 'ours' ? THINKS : [0];
+        const thinks = job.format === 'addresses' ? [0, 6000] : peer === 'ours' ? THINKS : [0];
         const samples = thinks.map((): Sample[] => []);
         let failed = false;
         for (let r = 0; r < job.runs && !failed; r++)
