@@ -44,7 +44,9 @@ export class EarlyGeocode {
       batch.listener?.(done, total);
     }).then(
       () => undefined,
-      () => undefined, // a failed lookup is asked again after the click, and reported there
+      // A lookup that fails counts as not found, here as after the click (geocodeBatch); anything else the
+      // click's own geocoding meets again and reports, asking what is not in the cache.
+      () => undefined,
     );
     this.batch = batch;
   }
