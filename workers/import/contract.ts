@@ -95,6 +95,13 @@ export interface ImportApi {
   finish(decisions: FinishDecisions): ImportAnswer<ImportResult>;
 }
 
+/**
+ * Read options compared by value: the page and the import worker both tell by it whether a read (or a
+ * geocoding) begun early under the mapping on screen is the one the analyst loads.
+ */
+export const readOptionsKey = (options: ReadOptions): string =>
+  JSON.stringify([options.mapping, options.defaultOperation ?? 'Venta']);
+
 /** Limits that keep a hostile file from taking the tab down. */
 export const IMPORT_LIMITS = {
   /** One CSV row (a header line of 2 GB is refused after this many characters). */

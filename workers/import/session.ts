@@ -20,6 +20,7 @@ import { ImportError, readHead } from './bytes.ts';
 import {
   expectedRows,
   IMPORT_LIMITS,
+  readOptionsKey,
   type FinishDecisions,
   type ImportAnswer,
   type ImportPreview,
@@ -87,9 +88,6 @@ interface Running {
   listener: ((progress: ImportProgress) => void) | null;
   done: Promise<{ ingester: Ingester; helperGroups: number }>;
 }
-
-const optionsKey = (options: ReadOptions) =>
-  JSON.stringify([options.mapping, options.defaultOperation ?? 'Venta']);
 
 function sameSource(a: ImportSource, b: ImportSource): boolean {
   if (a.kind === 'file' && b.kind === 'file') return sameFile(a.file, b.file);
@@ -240,7 +238,7 @@ export class ImportSession {
 
   /** The read of `source` under `options`: the one under way when it is that one, else a new one. */
   private readFor(source: ImportSource, preview: ImportPreview, options: ReadOptions): Running {
-    const key = optionsKey(options);
+    const key = readOptionsKey(options);
     const kept = this.running;
     if (kept && kept.key === key && sameSource(kept.source, source)) return kept;
     this.drop();

@@ -9,6 +9,7 @@ import type { LoadProgress, LoadResult } from '../../../../workers/contract.ts';
 import { ImportClient, isImportCancelled } from '../../../../workers/import-client.ts';
 import {
   expectedRows,
+  readOptionsKey,
   type ImportPreview,
   type ImportProgress,
   type ImportSource,
@@ -22,8 +23,6 @@ import { geocodeAddresses, importTable, reloadSource, type ImportPlan } from './
 import { recallMapping, rememberMapping } from './mapping-memory.ts';
 
 const T = MESSAGES.importData;
-/** Read options compared by value (the early read and geocoding are begun under one). */
-const optionsKey = (options: ReadOptions) => JSON.stringify([options.mapping, options.defaultOperation]);
 
 /** Where the analyst is in opening a file. */
 export type OpenDataStage =
@@ -117,12 +116,12 @@ export function useOpenData(
   const prepare = useCallback(
     (source: ImportSource, options: ReadOptions) => {
       early.stop();
-      const key = optionsKey(options);
+      const key = readOptionsKey(options);
       worker()
         .prepare(source, options)
         .then((summary) => {
           const s = current.current;
-          if (!summary || s.kind !== 'mapping' || optionsKey(s) !== key) return;
+          if (!summary || s.kind !== 'mapping' || readOptionsKey(s) !== key) return;
           early.start(key, geocoder, summary.addresses);
         })
         .catch(() => undefined); // the read after the click says what went wrong
@@ -182,7 +181,7 @@ export function useOpenData(
           };
           progress(0, addresses.length);
           // What the early batch has not answered yet is waited for, so that nothing is asked twice.
-          await early.settle(optionsKey(plan.options), stop.signal, progress);
+          await early.settle(readOptionsKey(plan.options), stop.signal, progress);
           return geocodeAddresses(geocoder, addresses, stop.signal, progress);
         },
       };
