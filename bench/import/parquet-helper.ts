@@ -91,7 +91,8 @@ async function main(): Promise<void> {
       'through its nested-list path; «flat assembly»: ours for flat optional columns (workers/import/' +
       'parquet-flat.ts — pages without nulls stay typed arrays); «+ helper»: the helper decodes row groups 1… in ' +
       'a second thread (packed: numbers and dates as transferred bytes, few-valued columns as codes) while this ' +
-      'one decodes group 0 and ingests — what the import worker ships. Interleaved, rotating which goes first; ' +
+      'one decodes group 0 and ingests, decoding a later group itself whenever the one due is not there yet — ' +
+      'what the import worker ships. Interleaved, rotating which goes first; ' +
       `medians of ${String(ROUNDS)} rounds after one warm-up each.`,
     '',
     markdownTable(

@@ -5,6 +5,7 @@ import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
 import { cellAt } from '../../src/core/ingest/batch.ts';
 import { chunkCells, eachParquetRow, openParquet, parquetRows } from '../../workers/import/parquet.ts';
 import {
+  AHEAD,
   helperOn,
   ParquetHelperClient,
   serveParquetHelper,
@@ -51,16 +52,22 @@ describe('eachParquetRow', () => {
 /**
  * A helper in this process, wired as a worker would be: its answers structured-cloned with their buffers
  * transferred and delivered on a later task. `fail` makes it answer 'failed' for those groups; `crash` fires
- * the worker's error event after that many answers.
+ * the worker's error event after that many answers; `held` keeps its answers until `release()`.
  */
-function inProcessHelper(options: { fail?: number[]; crash?: number } = {}) {
+function inProcessHelper(options: { fail?: number[]; crash?: number; held?: boolean } = {}) {
   const toHelper: ((event: MessageEvent<ToHelper>) => void)[] = [];
   const onMessage: ((event: MessageEvent<FromHelper>) => void)[] = [];
   const onError: (() => void)[] = [];
   const asked: number[] = [];
-  const opened: Blob[] = [];
+  const opened: (Blob | ArrayBuffer)[] = [];
   let answers = 0;
   let terminated = false;
+  let held = options.held === true;
+  const kept: (() => void)[] = [];
+  const release = () => {
+    held = false;
+    for (const deliver of kept.splice(0)) deliver();
+  };
   serveParquetHelper({
     addEventListener: (_type, listener) => toHelper.push(listener),
     postMessage: (message, transfer) => {
@@ -69,13 +76,16 @@ function inProcessHelper(options: { fail?: number[]; crash?: number } = {}) {
       const moved: FromHelper = failed
         ? { type: 'failed', group: message.group }
         : structuredClone(message, { transfer });
-      setTimeout(() => {
-        if (terminated) return;
-        if (options.crash !== undefined && ++answers > options.crash) {
-          terminated = true;
-          for (const l of onError) l();
-        } else for (const l of onMessage) l({ data: moved } as MessageEvent<FromHelper>);
-      });
+      const deliver = () =>
+        setTimeout(() => {
+          if (terminated) return;
+          if (options.crash !== undefined && ++answers > options.crash) {
+            terminated = true;
+            for (const l of onError) l();
+          } else for (const l of onMessage) l({ data: moved } as MessageEvent<FromHelper>);
+        });
+      if (held) kept.push(deliver);
+      else deliver();
     },
   });
   const worker: HelperWorker = {
@@ -93,19 +103,19 @@ function inProcessHelper(options: { fail?: number[]; crash?: number } = {}) {
       terminated = true;
     },
   };
-  return { worker, asked, opened, isTerminated: () => terminated };
+  return { worker, asked, opened, release, isTerminated: () => terminated };
 }
 
 describe('eachParquetRow with the Parquet helper', () => {
   const GROUP = 256;
-  const groupedSource = () => ({
+  const groupedSource = (rowsPerGroup = GROUP) => ({
     kind: 'file' as const,
-    file: new Blob([parquetBytes(table, N, GROUP) as Uint8Array<ArrayBuffer>]),
+    file: new Blob([parquetBytes(table, N, rowsPerGroup) as Uint8Array<ArrayBuffer>]),
     name: 'g.parquet',
   });
 
-  async function readAll(helper: ReturnType<typeof inProcessHelper> | null) {
-    const src = groupedSource();
+  async function readAll(helper: ReturnType<typeof inProcessHelper> | null, rowsPerGroup = GROUP) {
+    const src = groupedSource(rowsPerGroup);
     const p = await openParquet(src);
     const client =
       helper && new ParquetHelperClient(helperOn(helper.worker, src.file), p.metadata.row_groups.length);
@@ -121,8 +131,17 @@ describe('eachParquetRow with the Parquet helper', () => {
     } finally {
       client?.close();
     }
-    return { p, seen, progress, served: client?.served ?? 0 };
+    return { p, seen, progress, served: client?.served ?? 0, claimed: client?.claimed ?? [] };
   }
+
+  /** Groups 1… each decoded once: by the helper (asked of it, in order) or here (claimed), never both. */
+  const decodedOnce = (asked: number[], claimed: readonly number[], groups: number) => {
+    expect(asked).toEqual([...asked].sort((a, b) => a - b));
+    expect(asked.filter((g) => claimed.includes(g))).toEqual([]);
+    expect([...asked, ...claimed].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: groups - 1 }, (_, g) => g + 1),
+    );
+  };
 
   it('rows decoded by the helper are the rows read here, in order, group by group', async () => {
     const local = await readAll(null);
@@ -133,21 +152,57 @@ describe('eachParquetRow with the Parquet helper', () => {
     expect(helped.seen).toEqual(local.seen);
     expect(helped.progress).toEqual(local.progress);
     // Every group but the first (decoded here while the helper starts) came from the helper, asked two
-    // ahead, each once; the helper ended with the read.
-    expect(helped.served).toBe(groups - 1);
-    expect(helper.asked).toEqual(Array.from({ length: groups - 1 }, (_, g) => g + 1));
+    // ahead, or was claimed here while the helper's was not there yet; each once. The helper ended with the
+    // read.
+    expect(helped.served).toBe(helper.asked.length);
+    expect(helped.served).toBeGreaterThan(0);
+    decodedOnce(helper.asked, helped.claimed, groups);
     expect(helper.isTerminated()).toBe(true);
+  });
+
+  it('while the helper keeps its groups, the next groups are decoded here, at most two ahead', async () => {
+    const SMALL = 100;
+    const local = await readAll(null, SMALL);
+    const groups = local.p.metadata.row_groups.length;
+    expect(groups).toBeGreaterThan(AHEAD + 3);
+    const helper = inProcessHelper({ held: true });
+    const src = groupedSource(SMALL);
+    const p = await openParquet(src);
+    const client = new ParquetHelperClient(helperOn(helper.worker, src.file), groups);
+    const seen: unknown[][] = [];
+    const reading = eachParquetRow(
+      p,
+      (row) => seen.push(comparable(row)),
+      () => undefined,
+      client,
+    );
+    // Group 0 read here, groups 1 to AHEAD asked of the helper, which answers nothing: the two groups after
+    // them are decoded here meanwhile, and the read then waits for group 1 (nothing visited past group 0).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(helper.asked).toEqual(Array.from({ length: AHEAD }, (_, g) => g + 1));
+    expect(client.claimed).toEqual([AHEAD + 1, AHEAD + 2]);
+    expect(seen).toHaveLength(SMALL);
+    helper.release();
+    await reading;
+    client.close();
+    expect(seen).toEqual(local.seen); // in file order, each row once
+    decodedOnce(helper.asked, client.claimed, groups);
+    expect(client.served).toBe(helper.asked.length);
   });
 
   it('a group the helper cannot decode, or a helper that dies, is decoded here: nothing lost', async () => {
     const local = await readAll(null);
     const groups = local.p.metadata.row_groups.length;
-    const failing = await readAll(inProcessHelper({ fail: [1, 3] }));
+    const failingHelper = inProcessHelper({ fail: [1, 3] });
+    const failing = await readAll(failingHelper);
     expect(failing.seen).toEqual(local.seen);
-    expect(failing.served).toBe(groups - 3);
+    expect(failingHelper.asked).toContain(1);
+    // Every group asked but the failed ones was served; the failed ones were decoded here.
+    expect(failing.served).toBe(failingHelper.asked.filter((g) => g !== 1 && g !== 3).length);
     const dying = await readAll(inProcessHelper({ crash: 2 }));
     expect(dying.seen).toEqual(local.seen);
     expect(dying.served).toBe(2);
+    expect(groups - 1 - dying.served).toBeGreaterThan(2); // the rest decoded here
     const dead = await readAll(inProcessHelper({ crash: 0 }));
     expect(dead.seen).toEqual(local.seen);
     expect(dead.served).toBe(0);
@@ -175,7 +230,9 @@ describe('eachParquetRow with the Parquet helper', () => {
     expect([...helped.table.price]).toEqual([...plain.table.price]);
     expect([...helped.table.quarter]).toEqual([...plain.table.quarter]);
     expect(helped.table.length).toBe(N);
-    expect(helped.helperGroups).toBe(Math.ceil(N / GROUP) - 1); // said in the read's summary
+    // Said in the read's summary: the groups the helper decoded (the others were claimed here).
+    expect(helped.helperGroups).toBeGreaterThan(0);
+    expect(helped.helperGroups).toBeLessThan(Math.ceil(N / GROUP));
     expect(plain.helperGroups).toBe(0);
   });
 
@@ -204,7 +261,13 @@ describe('eachParquetRow with the Parquet helper', () => {
     const other = await session.inspect(chosen('otro.parquet'));
     expect(other.ok).toBe(true);
     expect(helpers).toHaveLength(1);
-    expect(helpers[0]?.opened.map((f) => (f as File).name)).toEqual(['otro.parquet']); // opened at once
+    // Opened at once, on a copy of the bytes the preview read: the file is read once, not once a worker.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toBe(1);
+    const given = helpers[0]?.opened ?? [];
+    expect(given).toHaveLength(1);
+    expect(given[0]).toBeInstanceOf(ArrayBuffer);
+    expect(new Uint8Array(given[0] as ArrayBuffer)).toEqual(bytes);
     expect(helpers[0]?.asked).toEqual([]); // and no group asked before the read
     // Another file chosen: the first one's helper goes, the new one gets its own.
     const preview = await session.inspect(chosen('g.parquet'));
@@ -221,7 +284,8 @@ describe('eachParquetRow with the Parquet helper', () => {
     if (!read.ok) throw new Error(read.error);
     expect(helpers).toHaveLength(2); // the read took the helper started at the preview
     expect(reads).toBe(0); // and the file the preview opened
-    expect(read.value.helperGroups).toBe(Math.ceil(N / GROUP) - 1);
+    expect(read.value.helperGroups).toBeGreaterThan(0);
+    expect(helpers[1]?.asked.length).toBe(read.value.helperGroups);
     expect(helpers[1]?.isTerminated()).toBe(true);
     const done = session.finish({ swapCoordinates: false, placements: [] });
     expect(done.ok && done.value.table.length).toBe(N);

@@ -10,6 +10,7 @@ import {
   decodeGroup,
   groupStarts,
   openParquet,
+  openParquetBytes,
   cellParsers,
   type GroupSource,
   type ParquetFile,
@@ -22,15 +23,19 @@ import {
 export const HELPER_MAX_BYTES = 128 * 1024 * 1024;
 /** The helper's worker name (the import worker's script, started again under this name). */
 export const PARQUET_HELPER = 'importacion-parquet';
-/** Groups asked of the helper ahead of the one being ingested. */
-const AHEAD = 2;
+/**
+ * Groups asked of the helper and not yet taken: enough that it still has work while the import worker
+ * decodes a claimed group (`claim`), few enough that decoded groups never pile up (~8 MB each at 100k rows).
+ */
+export const AHEAD = 4;
 /**
  * The first group the helper decodes: the import worker decodes group 0 itself meanwhile (and while a helper
  * started with the read is still starting: its start and its read of the file take about a group's time).
  */
 const FIRST = 1;
 
-export type ToHelper = { type: 'open'; file: Blob } | { type: 'decode'; group: number };
+/** The file to decode: its bytes when the import worker holds them (a copy, transferred), else the Blob. */
+export type ToHelper = { type: 'open'; file: Blob | ArrayBuffer } | { type: 'decode'; group: number };
 export type FromHelper =
   { type: 'group'; group: number; chunks: PackedChunk[][] } | { type: 'failed'; group: number };
 
@@ -58,7 +63,12 @@ export function serveParquetHelper(scope: HelperScope): void {
   scope.addEventListener('message', (event) => {
     const message = event.data;
     if (message.type === 'open') {
-      file = openParquet({ kind: 'file', file: message.file, name: '' }).then((p) => ({
+      const { file: bytes } = message;
+      const opening =
+        bytes instanceof ArrayBuffer
+          ? openParquetBytes(bytes)
+          : openParquet({ kind: 'file', file: bytes, name: '' });
+      file = opening.then((p) => ({
         p,
         starts: groupStarts(p),
       }));
@@ -71,28 +81,44 @@ export function serveParquetHelper(scope: HelperScope): void {
 export interface HelperWorker {
   addEventListener(type: 'message', listener: (event: MessageEvent<FromHelper>) => void): void;
   addEventListener(type: 'error', listener: () => void): void;
-  postMessage(message: ToHelper): void;
+  postMessage(message: ToHelper, transfer?: Transferable[]): void;
   terminate(): void;
 }
 
 /**
- * A helper started on a chosen file: it reads and opens the file at once, before any group is asked of it —
- * so the import worker starts it as soon as the file is previewed, and the helper is ready when the read
- * begins (started with the read, its start and its read of the file left the import worker idle for
- * ~0.4 s of a 1M-row file's 1.7 s, waiting for group 1).
+ * A helper started on a chosen file: it opens the file at once, before any group is asked of it — so the
+ * import worker starts it as soon as the file is previewed, and the helper is ready when the read begins
+ * (started with the read, its start and its read of the file left the import worker idle for ~0.4 s of a
+ * 1M-row file's 1.7 s, waiting for group 1). The import worker has already read the file's bytes: the helper
+ * gets a copy of them rather than reading the file again — a second read of 24 MB from the browser's file
+ * reader took 0.7 s on a busy two-core machine, the import worker meanwhile decoding every group itself.
  */
-export function helperOn(worker: HelperWorker, file: Blob): HelperWorker {
-  worker.postMessage({ type: 'open', file });
+export function helperOn(worker: HelperWorker, file: Blob | ArrayBuffer): HelperWorker {
+  if (file instanceof ArrayBuffer) {
+    const copy = file.slice(0);
+    worker.postMessage({ type: 'open', file: copy }, [copy]);
+  } else worker.postMessage({ type: 'open', file });
   return worker;
 }
 
-/** The import worker's side: row groups decoded by the helper, asked AHEAD at a time. */
+/**
+ * The import worker's side: row groups decoded by the helper, asked AHEAD at a time, in order. Decoding a
+ * group costs about twice its ingest, so the import worker would wait on the helper about a third of the
+ * read (seen in a 1M-row profile); while it waits it takes the next group not yet asked (`claim`) and
+ * decodes it itself, and the helper is asked the groups after it.
+ */
 export class ParquetHelperClient implements GroupSource {
   private readonly waiting = new Map<number, (chunks: PackedChunk[][] | null) => void>();
   private readonly arrived = new Map<number, PackedChunk[][] | null>();
   private broken = false;
+  /** The next group neither asked of the helper nor claimed here. */
+  private next = FIRST;
+  /** Groups asked of the helper and not yet taken. */
+  private pending = 0;
   /** Groups the helper decoded (the others were given back). */
   served = 0;
+  /** Groups claimed by the import worker, in the order claimed. */
+  readonly claimed: number[] = [];
 
   /** `worker` was started on the file (`helperOn`); groups are asked of it from here on. */
   constructor(
@@ -109,8 +135,14 @@ export class ParquetHelperClient implements GroupSource {
       for (const resolve of this.waiting.values()) resolve(null);
       this.waiting.clear();
     });
-    for (let g = FIRST; g < Math.min(FIRST + AHEAD, groups); g++)
-      worker.postMessage({ type: 'decode', group: g });
+    this.askAhead();
+  }
+
+  private askAhead(): void {
+    while (!this.broken && this.pending < AHEAD && this.next < this.groups) {
+      this.worker.postMessage({ type: 'decode', group: this.next++ });
+      this.pending++;
+    }
   }
 
   private settle(group: number, chunks: PackedChunk[][] | null): void {
@@ -121,8 +153,21 @@ export class ParquetHelperClient implements GroupSource {
     } else this.arrived.set(group, chunks);
   }
 
+  /** Whether `group(g)` would answer without waiting on the helper. */
+  ready(g: number): boolean {
+    return g < FIRST || this.broken || this.arrived.has(g) || this.claimed.includes(g);
+  }
+
+  /** The next group not yet asked of the helper, now the import worker's to decode; null when none is left. */
+  claim(): number | null {
+    if (this.broken || this.next >= this.groups) return null;
+    const g = this.next++;
+    this.claimed.push(g);
+    return g;
+  }
+
   async group(g: number): Promise<PackedChunk[][] | null> {
-    if (g < FIRST) return null;
+    if (g < FIRST || this.claimed.includes(g)) return null;
     let packed: PackedChunk[][] | null;
     if (this.arrived.has(g)) {
       packed = this.arrived.get(g) ?? null;
@@ -130,8 +175,8 @@ export class ParquetHelperClient implements GroupSource {
     } else if (this.broken) packed = null;
     else packed = await new Promise<PackedChunk[][] | null>((resolve) => this.waiting.set(g, resolve));
     // The next group to decode ahead, now that this one is taken.
-    if (!this.broken && g + AHEAD < this.groups)
-      this.worker.postMessage({ type: 'decode', group: g + AHEAD });
+    this.pending--;
+    this.askAhead();
     if (!packed) return null;
     this.served++;
     return packed;

@@ -53,6 +53,11 @@ export async function openParquet(source: ImportSource): Promise<ParquetFile> {
     );
     file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }
+  return openParquetBytes(file);
+}
+
+/** A Parquet file whose bytes (or a reader of them) are already here: its footer read and checked. */
+export async function openParquetBytes(file: AsyncBuffer): Promise<ParquetFile> {
   try {
     const metadata = await parquetMetadataAsync(file);
     const header = parquetSchema(metadata)
@@ -151,6 +156,30 @@ export async function decodeGroup(
 /** Row groups decoded elsewhere (the Parquet helper), as packed there; null for a group to decode here. */
 export interface GroupSource {
   group(g: number): Promise<PackedChunk[][] | null>;
+  /** Whether `group(g)` would answer at once. */
+  ready(g: number): boolean;
+  /** A later group given to this thread to decode (while it would otherwise wait), or null. */
+  claim(): number | null;
+}
+
+/** Most groups decoded here ahead of the one being ingested (each is held as cells until its turn). */
+const MAX_CLAIMED_AHEAD = 2;
+
+/**
+ * Resolves on a later task of this thread. Chromium hands a worker's messages to the worker it started
+ * through the starting worker's own thread, so the groups asked of the helper reach it only once this thread
+ * runs a task (measured: a message sent before 500 ms of work arrived 500 ms later), and the helper's
+ * answers are only seen here then; a whole file's rows are otherwise decoded and ingested in one task.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
 }
 
 /**
@@ -158,7 +187,8 @@ export interface GroupSource {
  * to `visit` as a batch of columns (Ingester.addColumns): the helper's packed columns as they came — numbers
  * and times typed, few-valued columns as codes — and this thread's as hyparquet decoded them. `onGroup` after
  * each group with the rows and compressed bytes so far. With `decoded`, groups come from it (decoded on
- * another thread while this one ingests) and only a group it gives up on is decoded here.
+ * another thread while this one ingests); a group it gives up on is decoded here, and so are later groups it
+ * lets this thread claim while the one due is not there yet (rows are still visited in file order).
  */
 export async function eachParquetBatch(
   p: ParquetFile,
@@ -169,17 +199,32 @@ export async function eachParquetBatch(
   let bytes = 0;
   const starts = groupStarts(p);
   const { parsers, date } = cellParsers();
+  const here = async (g: number): Promise<BatchColumn[]> => {
+    const rowStart = starts[g] ?? 0;
+    const rowEnd = starts[g + 1] ?? rowStart;
+    return (await decodeGroup(p, rowStart, rowEnd, parsers)).map((list): BatchColumn => ({
+      kind: 'cells',
+      data: chunkCells(list, rowStart, rowEnd),
+    }));
+  };
+  const claimed = new Map<number, BatchColumn[]>();
   for (let g = 0; g < p.metadata.row_groups.length; g++) {
     const group = p.metadata.row_groups[g];
     const rowStart = starts[g] ?? 0;
     const rowEnd = starts[g + 1] ?? rowStart;
-    const packed = decoded && (await decoded.group(g));
-    const columns = packed
-      ? packedBatchColumns(packed, rowStart, rowEnd, date)
-      : (await decodeGroup(p, rowStart, rowEnd, parsers)).map((list): BatchColumn => ({
-          kind: 'cells',
-          data: chunkCells(list, rowStart, rowEnd),
-        }));
+    if (decoded) await nextTask();
+    while (decoded && claimed.size < MAX_CLAIMED_AHEAD && !decoded.ready(g)) {
+      const later = decoded.claim();
+      if (later === null) break;
+      claimed.set(later, await here(later));
+      await nextTask();
+    }
+    let columns = claimed.get(g);
+    claimed.delete(g);
+    if (!columns) {
+      const packed = decoded && (await decoded.group(g));
+      columns = packed ? packedBatchColumns(packed, rowStart, rowEnd, date) : await here(g);
+    }
     visit({ rows: rowEnd - rowStart, columns }, date);
     bytes += Number(group?.total_compressed_size ?? group?.total_byte_size ?? 0);
     onGroup(rowEnd, bytes);

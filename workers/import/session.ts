@@ -128,12 +128,12 @@ export class ImportSession {
    * A helper started on a chosen file of several row groups, or null (a URL's bytes are already here; a file
    * over the cap would be held twice; no nested workers here: the import worker decodes every group itself).
    */
-  private startHelper(source: ImportSource, groups: number): HelperWorker | null {
+  private startHelper(source: ImportSource, p: ParquetFile): HelperWorker | null {
     const start = this.options.startParquetHelper;
-    if (!start || source.kind !== 'file' || groups < 2) return null;
+    if (!start || source.kind !== 'file' || p.metadata.row_groups.length < 2) return null;
     if (source.file.size > (this.options.parquetHelperMaxBytes ?? HELPER_MAX_BYTES)) return null;
     try {
-      return helperOn(start(), source.file);
+      return helperOn(start(), p.file instanceof ArrayBuffer ? p.file : source.file);
     } catch {
       return null;
     }
@@ -191,9 +191,8 @@ export class ImportSession {
       if (preview.header.length === 0) throw new ImportError(E.empty);
       this.preview = preview;
       this.inspected = source;
-      // The helper reads and opens the file while the analyst maps the columns.
-      if (this.parquet)
-        this.parquet.helper = this.startHelper(source, this.parquet.opened.metadata.row_groups.length);
+      // The helper opens the file (a copy of the bytes read here) while the analyst maps the columns.
+      if (this.parquet) this.parquet.helper = this.startHelper(source, this.parquet.opened);
       return { ok: true, value: preview };
     } catch (error) {
       this.takeParquet(source)?.helper?.terminate();
@@ -385,7 +384,7 @@ export class ImportSession {
       const kept = this.takeParquet(source);
       const p = kept?.opened ?? (await openParquet(source));
       const groups = p.metadata.row_groups.length;
-      const worker = kept ? kept.helper : this.startHelper(source, groups);
+      const worker = kept ? kept.helper : this.startHelper(source, p);
       const helper = worker && new ParquetHelperClient(worker, groups);
       try {
         await eachParquetBatch(
