@@ -284,6 +284,17 @@ const readMeters = (page: Page) =>
   });
 
 /**
+ * A run's meters (long tasks, JS heap) and the renderer's peak memory, read before the page closes and its
+ * renderer exits; then the page is closed.
+ */
+async function closeRun(page: Page, browser: Browser) {
+  const meters = await readMeters(page);
+  const rssMb = await rendererPeakMb(browser);
+  await page.close();
+  return { rssMb, longTasks: meters.tasks, worstTask: meters.worst, heapMb: meters.heapMb };
+}
+
+/**
  * The explorer with 1,000 generated rows, the file chosen in «Abrir datos», up to the mapping step on screen;
  * answers how long the step took to show (in the page, from the input's change). The time on the step, and
  * the long-task and heap meters starting afresh, are the click's (`__clickLoad`).
@@ -326,21 +337,15 @@ async function runOurs(browser: Browser, job: Job, thinkMs: number): Promise<Sam
     },
     { placed: job.placed, cap: CAP_MS, thinkMs },
   );
-  const meters = await readMeters(page);
   const split = await page.evaluate(() => window.__mapas?.explorer?.importMs ?? null);
   const helperGroups = await page.evaluate(() => window.__mapas?.explorer?.importHelperGroups ?? 0);
-  const rssMb = await rendererPeakMb(browser); // before the page closes and its renderer exits
-  await page.close();
   return {
     ms,
     firstMs: first,
     ...(split ? { readMs: split.read, buildMs: split.build, helperGroups } : {}),
     inspectMs,
     clickedAfterMs,
-    rssMb,
-    longTasks: meters.tasks,
-    worstTask: meters.worst,
-    heapMb: meters.heapMb,
+    ...(await closeRun(page, browser)),
     rows: job.placed,
   };
 }
@@ -370,18 +375,12 @@ async function runAddresses(browser: Browser, job: Job, thinkMs: number): Promis
   );
   const queries = asked.length;
   const queriesAfter = asked.filter((at) => at >= clicked).length;
-  const meters = await readMeters(page);
   const rows = await page.evaluate(() => window.__mapas?.explorer?.indexed ?? 0);
-  const rssMb = await rendererPeakMb(browser);
-  await page.close();
   return {
     ms,
     inspectMs,
     clickedAfterMs,
-    rssMb,
-    longTasks: meters.tasks,
-    worstTask: meters.worst,
-    heapMb: meters.heapMb,
+    ...(await closeRun(page, browser)),
     rows,
     queries,
     queriesAfter,
@@ -404,11 +403,8 @@ async function runNaive(browser: Browser, job: Job): Promise<Sample> {
       }, CAP_MS),
     ),
   ]);
-  const meters = await readMeters(page);
   const rows = await page.evaluate(() => (window as unknown as { __rows?: number }).__rows ?? 0);
-  const rssMb = await rendererPeakMb(browser);
-  await page.close();
-  return { ms, longTasks: meters.tasks, worstTask: meters.worst, heapMb: meters.heapMb, rssMb, rows };
+  return { ms, ...(await closeRun(page, browser)), rows };
 }
 
 async function measure(job: Job, peer: 'ours' | 'naive', thinkMs: number): Promise<Sample> {
