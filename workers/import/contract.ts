@@ -45,7 +45,10 @@ export interface ReadSummary {
   addresses: Address[];
   waiting: number;
   elapsedMs: number;
-  /** Parquet row groups decoded by the helper, a second worker, while this one ingested (0: none). */
+  /**
+   * What a helper (a second worker) read meanwhile: Parquet row groups it decoded while this one ingested,
+   * or 1 for a CSV whose second part it read (0: none).
+   */
   helperGroups: number;
 }
 

@@ -14,7 +14,7 @@ import {
   type Delimiter,
 } from '../../src/core/ingest/detect.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
-import { ImportError, openBytes } from './bytes.ts';
+import { ImportError, nextTask, openBytes } from './bytes.ts';
 import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
 
 const E = MESSAGES.importData.errors;
@@ -32,6 +32,9 @@ export function sniffEncoding(head: Uint8Array): TextEncoding {
 /** A byte that is not UTF-8 after a UTF-8-looking start: the read starts again as Windows-1252. */
 export class NotUtf8Error extends Error {}
 
+/** The first part of a file split for two readers ended inside a quoted field: the split was not a row's end. */
+export class SplitInQuotesError extends Error {}
+
 export interface CsvStream {
   encoding: TextEncoding;
   /** The separator, or null to detect it from the first rows. */
@@ -43,6 +46,13 @@ export interface CsvStream {
    */
   visit: (rows: string[][], delimiter: Delimiter, multiline: boolean) => boolean;
   onBytes?: (bytes: number, total: number | null) => void;
+  /** The source is the first part of a file: it must end at a row's end (else SplitInQuotesError). */
+  endsAtRow?: boolean;
+  /**
+   * Runs a task at least this often (ms), so messages to and from a helper get through (`nextTask`).
+   * @default never
+   */
+  yieldMs?: number;
 }
 
 /** Streams the source's rows through `visit`; answers the separator used. */
@@ -54,6 +64,7 @@ export async function streamCsv(source: ImportSource, options: CsvStream): Promi
   let delimiter = options.delimiter;
   let parse: ((text: string) => string[][]) | null = null;
   let bytes = 0;
+  let yielded = performance.now();
   const emit = (text: string): boolean => {
     if (text === '') return true;
     delimiter ??= detectDelimiter(text.slice(0, 65_536), options.name);
@@ -71,8 +82,15 @@ export async function streamCsv(source: ImportSource, options: CsvStream): Promi
         stream.cancel();
         return delimiter ?? ';';
       }
+      if (options.yieldMs !== undefined && performance.now() - yielded >= options.yieldMs) {
+        await nextTask();
+        yielded = performance.now();
+      }
     }
-    emit(splitter.push(decoder.decode()) + splitter.end());
+    const rows = splitter.push(decoder.decode());
+    const rest = splitter.end();
+    if (options.endsAtRow && rest !== '') throw new SplitInQuotesError();
+    emit(rows + rest);
   } catch (error) {
     stream.cancel();
     if (error instanceof RowTooLongError)

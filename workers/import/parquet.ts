@@ -14,7 +14,7 @@ import {
 } from 'hyparquet';
 import type { Cell } from '../../src/core/ingest/values.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
-import { ImportError, readAll } from './bytes.ts';
+import { ImportError, nextTask, readAll } from './bytes.ts';
 import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
 import { cellsAt, type BatchColumn, type RowBatch } from '../../src/core/ingest/batch.ts';
 import { unpackChunks, type ColumnChunk, type PackedChunk } from './parquet-columns.ts';
@@ -164,23 +164,6 @@ export interface GroupSource {
 
 /** Most groups decoded here ahead of the one being ingested (each is held as cells until its turn). */
 const MAX_CLAIMED_AHEAD = 2;
-
-/**
- * Resolves on a later task of this thread. Chromium hands a worker's messages to the worker it started
- * through the starting worker's own thread, so the groups asked of the helper reach it only once this thread
- * runs a task (measured: a message sent before 500 ms of work arrived 500 ms later), and the helper's
- * answers are only seen here then; a whole file's rows are otherwise decoded and ingested in one task.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
-}
 
 /**
  * Every row, one row group at a time, read by column (hyparquet's `onChunk`, not its row objects) and handed

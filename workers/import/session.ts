@@ -14,9 +14,10 @@ import { rejectedCsv } from '../../src/core/ingest/csv-out.ts';
 import { tableBounds } from '../../src/core/ingest/builder.ts';
 import { Ingester } from '../../src/core/ingest/rows.ts';
 import { cellText, type Cell } from '../../src/core/ingest/values.ts';
+import type { TextEncoding } from '../../src/core/ingest/decode.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { openArrow, eachArrowRow } from './arrow.ts';
-import { ImportError, readHead } from './bytes.ts';
+import { ImportError, nextTask, readHead } from './bytes.ts';
 import {
   expectedRows,
   IMPORT_LIMITS,
@@ -30,7 +31,16 @@ import {
   type ReadOptions,
   type ReadSummary,
 } from './contract.ts';
-import { isBlank, NotUtf8Error, sniffEncoding, streamCsv } from './csv.ts';
+import { isBlank, NotUtf8Error, sniffEncoding, SplitInQuotesError, streamCsv } from './csv.ts';
+import {
+  CSV_HELPER_MAX_BYTES,
+  CSV_HELPER_MIN_BYTES,
+  CsvHelperClient,
+  csvSplit,
+  SHARE,
+  YIELD_MS,
+  type CsvHelperWorker,
+} from './csv-helper.ts';
 import { readGeoJson } from './geojson-source.ts';
 import { eachParquetBatch, openParquet, parquetRows, type ParquetFile } from './parquet.ts';
 import { HELPER_MAX_BYTES, helperOn, ParquetHelperClient, type HelperWorker } from './parquet-helper.ts';
@@ -58,6 +68,10 @@ export interface SessionOptions {
   startParquetHelper?: () => HelperWorker;
   /** Files larger than this are read without a helper. @default HELPER_MAX_BYTES */
   parquetHelperMaxBytes?: number;
+  /** Starts a CSV helper (reads the second part of a large CSV); none in tests or where it cannot run. */
+  startCsvHelper?: () => CsvHelperWorker;
+  /** CSV files from this size on are read in two parts. @default CSV_HELPER_MIN_BYTES */
+  csvHelperMinBytes?: number;
 }
 
 /**
@@ -120,6 +134,8 @@ export class ImportSession {
   private inspected: ImportSource | null = null;
   private ingester: Ingester | null = null;
   private parquet: OpenedParquet | null = null;
+  /** A CSV helper started on the inspected file (it loads while the analyst maps the columns). */
+  private csvHelper: { file: Blob; worker: CsvHelperWorker } | null = null;
   private running: Running | null = null;
 
   constructor(private readonly options: SessionOptions = {}) {}
@@ -139,6 +155,31 @@ export class ImportSession {
     }
   }
 
+  /** A CSV helper on a chosen file large enough to be read in two parts, kept for its read. */
+  private startCsvHelper(source: ImportSource): void {
+    const start = this.options.startCsvHelper;
+    if (!start || source.kind !== 'file' || !this.fitsCsvHelper(source.file)) return;
+    try {
+      this.csvHelper = { file: source.file, worker: start() };
+    } catch {
+      this.csvHelper = null; // no nested workers here: read in one part
+    }
+  }
+
+  private fitsCsvHelper(file: Blob): boolean {
+    const min = this.options.csvHelperMinBytes ?? CSV_HELPER_MIN_BYTES;
+    return file.size >= min && file.size <= CSV_HELPER_MAX_BYTES;
+  }
+
+  /** The CSV helper started on `file` (handed over once), else null; any other is let go. */
+  private takeCsvHelper(file: Blob | null): CsvHelperWorker | null {
+    const kept = this.csvHelper;
+    this.csvHelper = null;
+    if (kept && file && sameFile(kept.file, file)) return kept.worker;
+    kept?.worker.terminate();
+    return null;
+  }
+
   /** The inspected Parquet file if `source` is it (handed over once), else null; any other is let go. */
   private takeParquet(source: ImportSource): OpenedParquet | null {
     const kept = this.parquet;
@@ -155,14 +196,17 @@ export class ImportSession {
       this.ingester = null;
       this.drop();
       this.takeParquet(source)?.helper?.terminate(); // the same file inspected again starts afresh
+      this.takeCsvHelper(null)?.terminate();
       const { head, size } = await readHead(source, IMPORT_LIMITS.sniffBytes);
       if (head.length === 0) throw new ImportError(E.empty);
       const format = detectFormat(head);
       if (!format) throw new ImportError(E.binary);
       const base = { format, name: sourceName(source), size, encoding: null, delimiter: null, notPoints: 0 };
       const preview: ImportPreview = { ...base, header: [], rows: [], totalRows: null };
-      if (format === 'csv') await this.previewCsv(source, head, preview);
-      else if (format === 'geojson') {
+      if (format === 'csv') {
+        await this.previewCsv(source, head, preview);
+        this.startCsvHelper(source);
+      } else if (format === 'geojson') {
         const geo = await readGeoJson(source, () => undefined);
         Object.assign(preview, { header: geo.header, rows: geo.rows.slice(0, 10), notPoints: geo.notPoints });
         preview.encoding = geo.encoding;
@@ -344,35 +388,39 @@ export class ImportSession {
       ingester.add(row);
     };
     if (preview.format === 'csv') {
-      const run = (encoding: 'utf-8' | 'windows-1252') => {
-        let header = true;
-        return streamCsv(source, {
-          encoding,
-          delimiter: preview.delimiter,
-          name: preview.name,
-          visit: (rows, _delimiter, multiline) => {
-            goOn();
-            for (const row of rows) {
-              if (header) header = false;
-              else if (isBlank(row)) ingester.skipLine();
-              else ingester.add(row);
-              // A quoted field spanning lines: the rows after it start that many lines further down.
-              if (multiline) ingester.skipLines(lineBreaks(row));
-            }
-            return true;
-          },
-          onBytes: (bytes) => {
-            onBytes(bytes, ingester.report.rows);
-          },
-        });
-      };
+      const read = (encoding: TextEncoding) =>
+        this.readCsv(source, preview, options, encoding, ingester, goOn, onBytes);
       try {
-        await run(preview.encoding ?? 'utf-8');
+        try {
+          helperGroups = await read(preview.encoding ?? 'utf-8');
+        } catch (error) {
+          if (!(error instanceof SplitInQuotesError)) throw error;
+          ingester = make(); // a quoted field spans the cut: read again in one part
+          helperGroups = await this.readCsv(
+            source,
+            preview,
+            options,
+            preview.encoding ?? 'utf-8',
+            ingester,
+            goOn,
+            onBytes,
+            false,
+          );
+        }
       } catch (error) {
         if (!(error instanceof NotUtf8Error)) throw error;
         preview.encoding = 'windows-1252'; // a late non-UTF-8 byte: the whole file is read again as such
         ingester = make();
-        await run('windows-1252');
+        helperGroups = await this.readCsv(
+          source,
+          preview,
+          options,
+          'windows-1252',
+          ingester,
+          goOn,
+          onBytes,
+          false,
+        );
       }
     } else if (preview.format === 'geojson') {
       const geo = await readGeoJson(source, (bytes) => {
@@ -410,6 +458,95 @@ export class ImportSession {
       eachArrowRow(a, add);
     }
     return { ingester, helperGroups };
+  }
+
+  /**
+   * A CSV's rows into `ingester`: a large chosen file in two parts, the second read by the CSV helper
+   * meanwhile (csv-helper.ts), else in one. Answers 1 when the helper's part was taken, else 0.
+   */
+  private async readCsv(
+    source: ImportSource,
+    preview: ImportPreview,
+    options: ReadOptions,
+    encoding: TextEncoding,
+    ingester: Ingester,
+    goOn: () => void,
+    onBytes: (bytes: number, rows: number) => void,
+    split = true,
+  ): Promise<number> {
+    let header = true;
+    let mine = 0; // bytes this worker has read
+    let helper: CsvHelperClient | null = null; // while its part is coming
+    const report = () => {
+      onBytes(mine + (helper?.bytes ?? 0), ingester.report.rows + (helper?.rows ?? 0));
+    };
+    const stream = (from: ImportSource, extra: { endsAtRow?: boolean; offset?: number } = {}) =>
+      streamCsv(from, {
+        encoding,
+        delimiter: preview.delimiter,
+        name: preview.name,
+        endsAtRow: extra.endsAtRow,
+        yieldMs: helper ? YIELD_MS : undefined,
+        visit: (rows, _delimiter, multiline) => {
+          goOn();
+          for (const row of rows) {
+            if (header) header = false;
+            else if (isBlank(row)) ingester.skipLine();
+            else ingester.add(row);
+            // A quoted field spanning lines: the rows after it start that many lines further down.
+            if (multiline) ingester.skipLines(lineBreaks(row));
+          }
+          return true;
+        },
+        onBytes: (bytes) => {
+          mine = (extra.offset ?? 0) + bytes;
+          report();
+        },
+      });
+    const start = this.options.startCsvHelper;
+    const file = source.kind === 'file' ? source.file : null;
+    const kept = this.takeCsvHelper(file);
+    const delimiter = preview.delimiter;
+    const fits = split && start && file && delimiter && this.fitsCsvHelper(file);
+    const cut = fits ? await csvSplit(file, SHARE, IMPORT_LIMITS.rowChars * 4) : null;
+    if (!start || !file || !delimiter || cut === null) {
+      kept?.terminate();
+      await stream(source);
+      return 0;
+    }
+    let client: CsvHelperClient;
+    try {
+      client = new CsvHelperClient(
+        kept ?? start(),
+        {
+          file,
+          start: cut,
+          encoding,
+          delimiter,
+          mapping: options.mapping,
+          defaultOperation: options.defaultOperation ?? 'Venta',
+          expectedRows: Math.ceil(expectedRows(preview) * (1 - SHARE)),
+        },
+        report,
+      );
+    } catch {
+      await stream(source); // no nested workers here
+      return 0;
+    }
+    helper = client;
+    try {
+      await nextTask(); // the helper's request goes out before this part's read holds the thread
+      await stream({ kind: 'file', file: file.slice(0, cut), name: preview.name }, { endsAtRow: true });
+      const part = await client.part();
+      goOn();
+      if (part && ingester.absorb(part)) return 1;
+      // It failed, or its part repeats an id of this one: this worker reads the second part itself.
+      helper = null;
+      await stream({ kind: 'file', file: file.slice(cut), name: preview.name }, { offset: cut });
+      return 0;
+    } finally {
+      client.close();
+    }
   }
 
   finish(decisions: FinishDecisions): ImportAnswer<ImportResult> {

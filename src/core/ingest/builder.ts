@@ -161,6 +161,47 @@ export class ColumnBuilder {
     };
   }
 
+  /** The rows as exactly-sized copies, to move to another thread (`append` takes them there). */
+  dump(): ColumnDump {
+    const n = this.length;
+    return {
+      length: n,
+      lng: this.lng.slice(0, n),
+      lat: this.lat.slice(0, n),
+      price: this.price.slice(0, n),
+      area: this.area.slice(0, n),
+      operation: this.operation.slice(0, n),
+      precision: this.precision.slice(0, n),
+      quarter: this.quarter.slice(0, n),
+      color: this.color.slice(0, n),
+      line: this.line ? this.line.slice(0, n) : null,
+    };
+  }
+
+  /**
+   * Another builder's rows after these: its quarter and colour codes become `quarters[code]` and
+   * `colors[code]` (codes in this builder's dictionaries), its lines move down by `lineOffset`.
+   */
+  append(rows: ColumnDump, quarters: Uint16Array, colors: Uint16Array, lineOffset: number): void {
+    const n = rows.length;
+    let capacity = Math.max(1, this.lng.length);
+    while (capacity < this.length + n) capacity *= 2;
+    if (capacity > this.lng.length) this.grow(capacity);
+    const at = this.length;
+    this.lng.set(rows.lng, at);
+    this.lat.set(rows.lat, at);
+    this.price.set(rows.price, at);
+    this.area.set(rows.area, at);
+    this.operation.set(rows.operation, at);
+    this.precision.set(rows.precision, at);
+    for (let i = 0; i < n; i++) {
+      this.quarter[at + i] = quarters[rows.quarter[i] ?? 0] ?? 0;
+      this.color[at + i] = colors[rows.color[i] ?? 0] ?? 0;
+    }
+    if (this.line) for (let i = 0; i < n; i++) this.line[at + i] = (rows.line?.[i] ?? 0) + lineOffset;
+    this.length += n;
+  }
+
   private grow(capacity: number): void {
     this.lng = grown(this.lng, capacity);
     this.lat = grown(this.lat, capacity);
@@ -209,6 +250,34 @@ export class ColumnBuilder {
     return table;
   }
 }
+
+/** A builder's rows as plain typed arrays (`ColumnBuilder.dump`); codes are in its own dictionaries. */
+export interface ColumnDump {
+  length: number;
+  lng: Float64Array;
+  lat: Float64Array;
+  price: Float64Array;
+  area: Float32Array;
+  operation: Uint8Array;
+  precision: Uint8Array;
+  quarter: Uint16Array;
+  color: Uint16Array;
+  line: Uint32Array | null;
+}
+
+/** The buffers of a dump, to transfer it. */
+export const dumpTransferables = (rows: ColumnDump): ArrayBuffer[] =>
+  [
+    rows.lng,
+    rows.lat,
+    rows.price,
+    rows.area,
+    rows.operation,
+    rows.precision,
+    rows.quarter,
+    rows.color,
+    ...(rows.line ? [rows.line] : []),
+  ].map((array) => array.buffer as ArrayBuffer);
 
 /** A table built from a file: the built area and each row's precision are always there. */
 export type ImportedTable = PropertyTable & { area: Float32Array; precision: Uint8Array };

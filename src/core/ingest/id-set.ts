@@ -127,4 +127,29 @@ export class IdSet {
   get size(): number {
     return this.count;
   }
+
+  /** Every fingerprint held (copies): another part's ids, to check against (`hasAny`). */
+  prints(): { hi: Uint32Array; lo: Uint32Array } {
+    const hi = new Uint32Array(this.count);
+    const lo = new Uint32Array(this.count);
+    let at = 0;
+    for (let slot = 0; slot < this.used.length; slot++) {
+      if (this.used[slot] !== 1) continue;
+      hi[at] = this.hi[slot] ?? 0;
+      lo[at++] = this.lo[slot] ?? 0;
+    }
+    return { hi, lo };
+  }
+
+  /** Whether any of the fingerprints given by `prints` is here. */
+  hasAny(prints: { hi: Uint32Array; lo: Uint32Array }): boolean {
+    const mask = this.used.length - 1;
+    for (let i = 0; i < prints.hi.length; i++) {
+      const hi = prints.hi[i] ?? 0;
+      const lo = prints.lo[i] ?? 0;
+      for (let slot = homeSlot(hi, lo, mask); this.used[slot] === 1; slot = (slot + 1) & mask)
+        if (this.hi[slot] === hi && this.lo[slot] === lo) return true;
+    }
+    return false;
+  }
 }

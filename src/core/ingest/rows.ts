@@ -11,13 +11,16 @@ import { isPlausible, PLAUSIBLE } from '../plausible.ts';
 import type { Operacion } from '../types.ts';
 import {
   ColumnBuilder,
+  dumpTransferables,
   PRECISION,
   tableDictionaries,
+  type ColumnDump,
   type ImportedTable,
   type RowValues,
 } from './builder.ts';
 import type { ColumnMapping } from './columns.ts';
 import { cellAt, cellsAt, type BatchColumn, type RowBatch } from './batch.ts';
+import { packedTransferables, packRows, unpackRows, type PackedRows } from './packed-rows.ts';
 import { fingerprint, IdSet, type IdBatch } from './id-set.ts';
 import { addressKey, LEVELS, type Address, type Level, type Placed } from './geocode-batch.ts';
 import {
@@ -94,6 +97,47 @@ export interface IngestReport {
    */
   unpriced: number;
 }
+
+/**
+ * What an ingester read of the second part of a file (`toPart`), for the ingester of the first part to take
+ * in (`absorb`): rows, codes and lines as that part's own (its first line is 1).
+ */
+export interface IngestPart {
+  /** Lines the part took (its last line's number). */
+  lines: number;
+  /** Its ids as fingerprints (null without an id column): a part repeating an earlier id is not absorbed. */
+  ids: { hi: Uint32Array; lo: Uint32Array } | null;
+  quarters: string[];
+  colors: string[];
+  placed: ColumnDump;
+  swapped: ColumnDump;
+  swappedCells: PackedRows;
+  pending: ColumnDump;
+  pendingAddress: Uint32Array;
+  pendingCells: PackedRows;
+  addresses: Address[];
+  rows: number;
+  swappedRows: number;
+  rejected: Omit<IngestReport['rejected'], 'rows'> & {
+    rows: { lines: Uint32Array; reasons: Uint8Array; cells: PackedRows };
+  };
+}
+
+const REASONS = Object.values(REJECTION);
+
+/** The buffers of a part, to transfer it. */
+export const partTransferables = (part: IngestPart): ArrayBuffer[] => [
+  ...(part.ids ? [part.ids.hi.buffer as ArrayBuffer, part.ids.lo.buffer as ArrayBuffer] : []),
+  ...dumpTransferables(part.placed),
+  ...dumpTransferables(part.swapped),
+  ...dumpTransferables(part.pending),
+  part.pendingAddress.buffer as ArrayBuffer,
+  ...packedTransferables(part.swappedCells),
+  ...packedTransferables(part.pendingCells),
+  ...packedTransferables(part.rejected.rows.cells),
+  part.rejected.rows.lines.buffer as ArrayBuffer,
+  part.rejected.rows.reasons.buffer as ArrayBuffer,
+];
 
 const cell = (cells: readonly Cell[], column: number | undefined): Cell =>
   column === undefined ? undefined : cells[column];
@@ -463,6 +507,96 @@ export class Ingester {
     this.pendingAddress.push(index);
     if (this.pendingCells.length < MAX_KEPT_REJECTED)
       this.pendingCells.push(cells.map((c: Cell) => cellText(c)));
+  }
+
+  /** What this ingester read, to be absorbed by the ingester of the part before it. Call once, last. */
+  toPart(): IngestPart {
+    const { rejected } = this.report;
+    return {
+      lines: this.line - ((this.options.firstLine ?? 2) - 1),
+      ids: this.mapping.id === undefined ? null : this.seen.prints(),
+      quarters: this.dictionaries.quarters.labels,
+      colors: this.dictionaries.colors.labels,
+      placed: this.placed.dump(),
+      swapped: this.swapped.dump(),
+      swappedCells: packRows(this.swappedCells),
+      pending: this.pending.dump(),
+      pendingAddress: Uint32Array.from(this.pendingAddress),
+      pendingCells: packRows(this.pendingCells),
+      addresses: this.addresses,
+      rows: this.report.rows,
+      swappedRows: this.report.swapped,
+      rejected: {
+        counts: rejected.counts,
+        examples: rejected.examples,
+        cut: rejected.cut,
+        rows: {
+          lines: Uint32Array.from(rejected.rows, (row) => row.line),
+          reasons: Uint8Array.from(rejected.rows, (row) => REASONS.indexOf(row.reason)),
+          cells: packRows(rejected.rows.map((row) => row.cells)),
+        },
+      },
+    };
+  }
+
+  /**
+   * The rows of the part of the file right after what this ingester read (`toPart` of an ingester that
+   * began at line 1), as if this ingester had read them: lines follow on, labels and addresses keep their
+   * first-seen order, the kept rejected and set-aside rows stay capped. A part with an id read here is not
+   * taken (false): its rows with that id are duplicates the part's ingester could not know of, so the part
+   * must be read here. Nothing is read after a part is taken (its ids are not added here).
+   */
+  absorb(part: IngestPart): boolean {
+    if (part.ids && this.seen.hasAny(part.ids)) return false;
+    const offset = this.line;
+    const codes = (labels: string[], dictionary: { code(label: string): number }) =>
+      Uint16Array.from(labels, (label) => dictionary.code(label));
+    const quarters = codes(part.quarters, this.dictionaries.quarters);
+    const colors = codes(part.colors, this.dictionaries.colors);
+    this.placed.append(part.placed, quarters, colors, offset);
+    this.swapped.append(part.swapped, quarters, colors, offset);
+    this.pending.append(part.pending, quarters, colors, offset);
+    const keep = <T>(into: T[], from: readonly T[]) => {
+      for (const item of from.slice(0, Math.max(0, MAX_KEPT_REJECTED - into.length))) into.push(item);
+    };
+    keep(this.swappedCells, unpackRows(part.swappedCells));
+    keep(this.pendingCells, unpackRows(part.pendingCells));
+    const addressOf = part.addresses.map((address) => {
+      const key = addressKey(address);
+      let index = this.addressIndex.get(key);
+      if (index === undefined) {
+        index = this.addresses.length;
+        this.addresses.push(address);
+        this.addressIndex.set(key, index);
+      }
+      return index;
+    });
+    for (const index of part.pendingAddress) this.pendingAddress.push(addressOf[index] ?? 0);
+    const report = this.report;
+    report.rows += part.rows;
+    report.swapped += part.swappedRows;
+    const { rejected } = report;
+    const moved = <T extends { line: number }>(row: T): T => ({ ...row, line: row.line + offset });
+    for (const [reason, count] of Object.entries(part.rejected.counts) as [RejectionReason, number][])
+      rejected.counts[reason] = (rejected.counts[reason] ?? 0) + count;
+    for (const [reason, list] of Object.entries(part.rejected.examples) as [
+      RejectionReason,
+      { line: number; cells: string[] }[],
+    ][]) {
+      const into = (rejected.examples[reason] ??= []);
+      for (const example of list.slice(0, Math.max(0, EXAMPLES - into.length))) into.push(moved(example));
+    }
+    const room = MAX_KEPT_REJECTED - rejected.rows.length;
+    const rows = part.rejected.rows;
+    if (part.rejected.cut || rows.lines.length > room) rejected.cut = true;
+    unpackRows(rows.cells)
+      .slice(0, Math.max(0, room))
+      .forEach((cells, i) => {
+        const reason = REASONS[rows.reasons[i] ?? 0] ?? REJECTION.noCoordinates;
+        rejected.rows.push({ line: (rows.lines[i] ?? 0) + offset, reason, cells });
+      });
+    this.line += part.lines;
+    return true;
   }
 
   /** Rows waiting for the geocoder. */

@@ -15,7 +15,10 @@ export interface TransactionsProbe {
   source?: string;
   /** Its import: reading and ingesting in the import worker, indexing in the cluster worker (ms). */
   importMs?: { read: number; build: number };
-  /** Parquet row groups of that file decoded by the import's helper worker (0: all by the import worker). */
+  /**
+   * What the import's helper worker read of that file: Parquet row groups it decoded, or 1 for a CSV whose
+   * second part it read (0: all by the import worker).
+   */
   importHelperGroups?: number;
   /** Rows passing the current filter. */
   matching: number;

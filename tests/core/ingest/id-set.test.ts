@@ -62,4 +62,23 @@ describe('IdSet', () => {
       { numRuns: 60 },
     );
   });
+
+  it('prints are every id held; hasAny finds one of another set’s ids here, across growth', () => {
+    const here = new IdSet(4);
+    for (let i = 0; i < 5000; i++) here.add(`a${String(i)}`);
+    const prints = here.prints();
+    expect(prints.hi).toHaveLength(5000);
+    const other = new IdSet();
+    for (let i = 0; i < 3000; i++) other.add(`b${String(i)}`);
+    expect(here.hasAny(other.prints())).toBe(false);
+    other.add('a4999');
+    expect(here.hasAny(other.prints())).toBe(true);
+    expect(new IdSet().hasAny(prints)).toBe(false);
+    // A set made of the same ids holds exactly these prints.
+    const again = new IdSet();
+    for (let i = 4999; i >= 0; i--) again.add(`a${String(i)}`);
+    const sorted = (p: { hi: Uint32Array; lo: Uint32Array }) =>
+      [...p.hi].map((h, i) => `${String(h)}:${String(p.lo[i])}`).sort();
+    expect(sorted(again.prints())).toEqual(sorted(prints));
+  });
 });

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { detectMapping } from '../../../src/core/ingest/columns.ts';
+import { addressKey } from '../../../src/core/ingest/geocode-batch.ts';
+import { Ingester, MAX_KEPT_REJECTED, REJECTION } from '../../../src/core/ingest/rows.ts';
+
+const HEADER = ['id', 'latitud', 'longitud', 'precio', 'fecha', 'operacion', 'color', 'area', 'urbanizacion'];
+const mapping = detectMapping(HEADER);
+
+/** A seeded generator (mulberry32), so a failing case can be read again. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A line of a file: a row of cells, a blank line, or a row whose quoted field took `extra` more lines. */
+type Line = { cells: string[]; extra: number } | 'blank';
+
+/**
+ * Rows of every kind a file mixes: ids repeated far apart (and some missing), points swapped, outside, or
+ * missing with and without an address, unreadable prices, dates and operations, labels first seen late.
+ */
+function lines(n: number, seed: number, repeats: 'near' | 'far'): Line[] {
+  const r = random(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)] as T;
+  const out: Line[] = [];
+  for (let i = 0; i < n; i++) {
+    if (r() < 0.03) {
+      out.push('blank');
+      continue;
+    }
+    const kind = r();
+    let lat = (8 + r() * 3).toFixed(5).replace('.', ',');
+    let lng = (-70 + r() * 8).toFixed(5).replace('.', ',');
+    let urbanizacion = '';
+    if (kind < 0.05) [lat, lng] = [lng, lat];
+    else if (kind < 0.1) [lat, lng] = ['40,1', '3,2'];
+    else if (kind < 0.18) {
+      [lat, lng] = ['', ''];
+      urbanizacion = kind < 0.16 ? pick(['Altamira', 'Chacao', 'El Paraíso', `Urb ${String(i % 37)}`]) : '';
+    }
+    const price = r() < 0.04 ? 'abc' : `$ ${Math.floor(r() * 900_000).toLocaleString('es-VE')},50`;
+    const date =
+      r() < 0.03 ? '31/31/31' : `${String(1 + (i % 28))}/0${String(1 + (i % 9))}/20${String(20 + (i % 5))}`;
+    const operation = r() < 0.02 ? 'trueque' : pick(['Venta', 'alquiler', 'RENTA', 'venta']);
+    const color = r() < 0.05 ? `tono ${String(i)}` : pick(['rojo', 'verde', 'azul']);
+    // 'far': any earlier id may come back; 'near': only the last few rows' ids (as in repeated exports).
+    const back = repeats === 'far' ? Math.floor(r() * n * 0.3) : r() < 0.1 ? 1 + Math.floor(r() * 3) : 0;
+    const id = r() < 0.05 ? '' : `id-${String(Math.max(0, i - back))}`;
+    out.push({
+      cells: [id, lat, lng, price, date, operation, color, String(Math.floor(r() * 300)), urbanizacion],
+      extra: r() < 0.02 ? 1 : 0,
+    });
+  }
+  return out;
+}
+
+function feed(ingester: Ingester, list: readonly Line[]): void {
+  for (const line of list) {
+    if (line === 'blank') ingester.skipLine();
+    else {
+      ingester.add(line.cells);
+      ingester.skipLines(line.extra);
+    }
+  }
+}
+
+/**
+ * Read in one part, or in two cut before line `cut` as the CSV helper does: the second part absorbed, or —
+ * when it repeats an id of the first — read by the first ingester itself.
+ */
+function read(list: readonly Line[], cut: number | null): { ingester: Ingester; absorbed: boolean } {
+  const first = new Ingester(mapping);
+  if (cut === null) {
+    feed(first, list);
+    return { ingester: first, absorbed: false };
+  }
+  feed(first, list.slice(0, cut));
+  const second = new Ingester(mapping, { firstLine: 1 });
+  feed(second, list.slice(cut));
+  const absorbed = first.absorb(structuredClone(second.toPart())); // as it crosses from the helper
+  if (!absorbed) feed(first, list.slice(cut));
+  return { ingester: first, absorbed };
+}
+
+/** Whether a row after the cut repeats an id before it. */
+function repeatsAcross(list: readonly Line[], cut: number): boolean {
+  const ids = (part: readonly Line[]) =>
+    part.flatMap((line) => (line === 'blank' || line.cells[0] === '' ? [] : [line.cells[0]]));
+  const before = new Set(ids(list.slice(0, cut)));
+  return ids(list.slice(cut)).some((id) => before.has(id));
+}
+
+describe('Ingester parts (a file read in two parts by two workers)', () => {
+  it('two parts give the table, report and addresses of one read, wherever the cut', () => {
+    const taken: boolean[] = [];
+    for (const [seed, repeats] of [
+      [11, 'near'],
+      [12, 'far'],
+    ] as const) {
+      const list = lines(900, seed, repeats);
+      for (const swapCoordinates of [false, true]) {
+        const one = read(list, null).ingester;
+        const placements = new Map(
+          one.addresses
+            .filter((_, k) => k % 2 === 0)
+            .map((a) => [addressKey(a), { lat: 10.5, lng: -66.9, level: 'urbanizacion' as const }]),
+        );
+        const reference = one.finish({ swapCoordinates, placements });
+        for (const cut of [0, 1, 2, 137, 450, 451, 452, 899, 900]) {
+          const { ingester: two, absorbed } = read(list, cut);
+          // Taken exactly when no id repeats across the cut.
+          expect(absorbed, `cut ${String(cut)}`).toBe(!repeatsAcross(list, cut));
+          taken.push(absorbed);
+          expect(two.addresses).toEqual(one.addresses);
+          const got = two.finish({ swapCoordinates, placements });
+          expect(got.report, `cut ${String(cut)}`).toEqual(reference.report);
+          expect(got.table, `cut ${String(cut)}`).toEqual(reference.table);
+        }
+      }
+      // The case is one that tells: every reason occurs, rows are swapped and wait for addresses.
+      const report = read(list, null).ingester.finish({}).report;
+      for (const reason of Object.values(REJECTION))
+        expect(report.rejected.counts[reason]).toBeGreaterThan(0);
+      expect(report.swapped).toBeGreaterThan(0);
+    }
+    expect(taken).toContain(true);
+    expect(taken).toContain(false);
+  });
+
+  it('a part repeating an id of the rows before is not taken, and nothing of it is added', () => {
+    const rows: Line[] = [
+      { cells: ['a', '10,5', '-66,9', '100', '01/02/2024', 'Venta', 'rojo', '50', ''], extra: 0 },
+      { cells: ['a', '10,6', '-66,8', '200', '01/02/2024', 'Venta', 'rojo', '50', ''], extra: 0 },
+    ];
+    const first = new Ingester(mapping);
+    feed(first, rows.slice(0, 1));
+    const second = new Ingester(mapping, { firstLine: 1 });
+    feed(second, rows.slice(1));
+    expect(first.absorb(second.toPart())).toBe(false);
+    expect(first.report.rows).toBe(1);
+    const { report, table } = read(rows, 1).ingester.finish({});
+    expect(report.rejected.counts[REJECTION.duplicate]).toBe(1);
+    expect(table.length).toBe(1);
+  });
+
+  it('the kept rejected rows stay capped in reading order, and the cut is said', () => {
+    const bad: Line[] = Array.from({ length: MAX_KEPT_REJECTED + 20_000 }, (_, i) => ({
+      cells: [`r${String(i)}`, '10,5', '-66,9', 'abc', '01/02/2024', 'Venta', 'rojo', '', ''],
+      extra: 0,
+    }));
+    for (const cut of [70_000, MAX_KEPT_REJECTED + 5]) {
+      const { ingester, absorbed } = read(bad, cut);
+      expect(absorbed).toBe(true);
+      const { report } = ingester.finish({});
+      expect(report.rejected.rows).toHaveLength(MAX_KEPT_REJECTED);
+      expect(report.rejected.cut).toBe(true);
+      expect(report.rejected.rows.at(-1)?.line).toBe(MAX_KEPT_REJECTED + 1);
+      expect(report.rejected.counts[REJECTION.price]).toBe(bad.length);
+    }
+  });
+});
