@@ -503,9 +503,11 @@ function report(results: Result[], conditions: Record<string, string>): void {
         ? `geocoder queries after the click: ${String(med(ok, 'queriesAfter'))} of ${String(med(ok, 'queries'))}; ${String(med(ok, 'rows'))} rows placed`
         : ok.length > 0 && peer === 'ours'
           ? `${fmtMs(med(ok, 'readMs'))} + ${fmtMs(med(ok, 'buildMs'))}` +
-            (med(ok, 'helperGroups') > 0
-              ? ` (${String(med(ok, 'helperGroups'))} groups decoded by the helper)`
-              : '')
+            (med(ok, 'helperGroups') === 0
+              ? ''
+              : job.format === 'csv'
+                ? ' (second half read by the helper)'
+                : ` (${String(med(ok, 'helperGroups'))} groups decoded by the helper)`)
           : '—',
       ok.length > 0 && peer === 'ours' ? fmtMs(med(ok, 'inspectMs')) : '—',
       ok.length > 0 ? `${String(med(ok, 'longTasks'))} / ${fmtMs(med(ok, 'worstTask'))}` : '—',
@@ -526,7 +528,7 @@ function report(results: Result[], conditions: Record<string, string>): void {
       'the read begins as it is shown, under the mapping on screen) to the first deck.gl frame with every ' +
       'placed row clustered in view («first clusters»; «from choosing the file»: mapping step + time on it + first clusters, per run); «first frame» is the first frame of the new data, a provisional ' +
       'sample of ~50k rows for a table of ≥ 300k rows (the exact clusters otherwise); «read + index» splits it into the import worker reading and ingesting the ' +
-      'file (for Parquet, with a helper worker decoding row groups meanwhile) and the cluster worker indexing the table (the rest: transfers, first queries, drawing). Naive peer: the whole file read on the main thread (CSV: TextDecoder + split; ' +
+      'file (for Parquet, with a helper worker decoding row groups meanwhile; a CSV of 4–128 MB in two halves, the second read by a helper worker) and the cluster worker indexing the table (the rest: transfers, first queries, drawing). Naive peer: the whole file read on the main thread (CSV: TextDecoder + split; ' +
       'Parquet: hyparquet row objects), one GeoJSON feature object per row, MapLibre’s clustered source, to `idle`. ' +
       '«CSV by address»: listings named by urbanización, municipio and ciudad only, placed through the embedded geocoder; ' +
       'its «first clusters» is the click to the report (ours only). ' +
