@@ -252,18 +252,10 @@ export class ColumnBuilder {
 }
 
 /** A builder's rows as plain typed arrays (`ColumnBuilder.dump`); codes are in its own dictionaries. */
-export interface ColumnDump {
-  length: number;
-  lng: Float64Array;
-  lat: Float64Array;
-  price: Float64Array;
-  area: Float32Array;
-  operation: Uint8Array;
-  precision: Uint8Array;
-  quarter: Uint16Array;
-  color: Uint16Array;
-  line: Uint32Array | null;
-}
+export type ColumnDump = Pick<
+  ColumnBuilder,
+  'length' | 'lng' | 'lat' | 'price' | 'area' | 'operation' | 'precision' | 'quarter' | 'color' | 'line'
+>;
 
 /** The buffers of a dump, to transfer it. */
 export const dumpTransferables = (rows: ColumnDump): ArrayBuffer[] =>

@@ -496,15 +496,8 @@ export class Ingester {
       this.reject(row.line, REJECTION.noCoordinates, cells);
       return;
     }
-    const key = addressKey(address);
-    let index = this.addressIndex.get(key);
-    if (index === undefined) {
-      index = this.addresses.length;
-      this.addresses.push(address);
-      this.addressIndex.set(key, index);
-    }
     this.pending.push(row);
-    this.pendingAddress.push(index);
+    this.pendingAddress.push(this.addressIndexOf(address));
     if (this.pendingCells.length < MAX_KEPT_REJECTED)
       this.pendingCells.push(cells.map((c: Cell) => cellText(c)));
   }
@@ -561,16 +554,7 @@ export class Ingester {
     };
     keep(this.swappedCells, unpackRows(part.swappedCells));
     keep(this.pendingCells, unpackRows(part.pendingCells));
-    const addressOf = part.addresses.map((address) => {
-      const key = addressKey(address);
-      let index = this.addressIndex.get(key);
-      if (index === undefined) {
-        index = this.addresses.length;
-        this.addresses.push(address);
-        this.addressIndex.set(key, index);
-      }
-      return index;
-    });
+    const addressOf = part.addresses.map((address) => this.addressIndexOf(address));
     for (const index of part.pendingAddress) this.pendingAddress.push(addressOf[index] ?? 0);
     const report = this.report;
     report.rows += part.rows;
@@ -597,6 +581,18 @@ export class Ingester {
       });
     this.line += part.lines;
     return true;
+  }
+
+  /** The address's index in `addresses`, added there (first-seen order) when new. */
+  private addressIndexOf(address: Address): number {
+    const key = addressKey(address);
+    let index = this.addressIndex.get(key);
+    if (index === undefined) {
+      index = this.addresses.length;
+      this.addresses.push(address);
+      this.addressIndex.set(key, index);
+    }
+    return index;
   }
 
   /** Rows waiting for the geocoder. */

@@ -10,17 +10,7 @@ import type { ColumnMapping } from '../../../src/core/ingest/columns.ts';
 import { addressKey } from '../../../src/core/ingest/geocode-batch.ts';
 import { Ingester, type IngestOptions } from '../../../src/core/ingest/rows.ts';
 import type { Cell } from '../../../src/core/ingest/values.ts';
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './random.ts';
 
 const HEADER = ['id', 'lat', 'lng', 'precio', 'fecha', 'operacion', 'color', 'area', 'urbanizacion', 'punto'];
 

@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { detectMapping } from '../../../src/core/ingest/columns.ts';
 import { addressKey } from '../../../src/core/ingest/geocode-batch.ts';
 import { Ingester, MAX_KEPT_REJECTED, REJECTION } from '../../../src/core/ingest/rows.ts';
+import { random } from './random.ts';
 
 const HEADER = ['id', 'latitud', 'longitud', 'precio', 'fecha', 'operacion', 'color', 'area', 'urbanizacion'];
 const mapping = detectMapping(HEADER);
-
-/** A seeded generator (mulberry32), so a failing case can be read again. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A line of a file: a row of cells, a blank line, or a row whose quoted field took `extra` more lines. */
 type Line = { cells: string[]; extra: number } | 'blank';
