@@ -50,9 +50,10 @@ function inProcessHelper(options: { fail?: boolean; crash?: boolean } = {}) {
     addEventListener: (type: 'message' | 'error', listener: never) => {
       (type === 'message' ? onMessage : onError).push(listener);
     },
-    postMessage: (message, transfer) => {
+    postMessage: (message) => {
       log.push(message.type);
-      const moved = structuredClone(message, { transfer: transfer ?? [] });
+      // The request as the worker would get it; its Blob crosses as itself (kept: a chunked one stays so).
+      const moved = { ...structuredClone({ ...message, file: null }), file: message.file };
       setTimeout(() => {
         for (const l of toHelper) l({ data: moved } as MessageEvent<ToCsvHelper>);
       });
@@ -65,6 +66,28 @@ function inProcessHelper(options: { fail?: boolean; crash?: boolean } = {}) {
 }
 
 type Helper = ReturnType<typeof inProcessHelper>;
+
+/**
+ * A file streamed in 64 KB chunks, as a browser reads one (Node's Blob gives a single chunk), and so are its
+ * slices: a preview sees only the first chunks, and a read yields between chunks.
+ */
+class Chunked extends Blob {
+  override slice(start?: number, end?: number): Blob {
+    return new Chunked([super.slice(start, end)]);
+  }
+
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    const whole = this.arrayBuffer();
+    let at = 0;
+    return new ReadableStream({
+      pull: async (controller) => {
+        const all = new Uint8Array(await whole);
+        if (at >= all.length) controller.close();
+        else controller.enqueue(all.slice(at, (at += 65_536)));
+      },
+    });
+  }
+}
 
 async function readWith(source: ImportSource, helper: (() => Helper) | null) {
   const helpers: Helper[] = [];
@@ -133,6 +156,32 @@ describe('a large CSV read in two parts (the CSV helper)', () => {
     expect(taken.read.helperGroups).toBe(1);
   });
 
+  it('ids read on both sides stop the helper as soon as they are seen, and nothing is lost', async () => {
+    // The second half repeats ids of the first, spread all through it (a file put together twice); large
+    // enough (~2 MB, 30 chunks) that both sides report ids before the helper is done.
+    const rows = 30_000;
+    const lines = csvLines(generateTransactionsTable({ count: rows, seed: 9 }), 0, rows, false)
+      .trimEnd()
+      .split('\n');
+    const half = Math.floor(lines.length / 2);
+    for (let i = half; i < lines.length; i++) {
+      const line = lines[i] ?? '';
+      if (i % 3 === 0) lines[i] = `tx-${String(i - half)}${line.slice(line.indexOf(','))}`;
+    }
+    const source: ImportSource = {
+      kind: 'file',
+      file: new Chunked([`${lines.join('\n')}\n`]),
+      name: 'doble.csv',
+    };
+    const plain = await readWith(source, null);
+    const helped = await readWith(source, () => inProcessHelper());
+    expectSame(helped, plain);
+    expect(plain.report.rejected.counts['id duplicado']).toBeGreaterThan(rows / 10);
+    expect(helped.read.helperGroups).toBe(0);
+    // Stopped before it could send its part.
+    expect(helped.helpers[0]?.log).toEqual(['read']);
+  });
+
   it('a helper that fails or dies leaves its part to the import worker: nothing lost', async () => {
     const plain = await readWith(dirty, null);
     for (const broken of [{ fail: true }, { crash: true }]) {
@@ -170,21 +219,6 @@ describe('a large CSV read in two parts (the CSV helper)', () => {
     const text = csvLines(table, 0, N, false);
     const utf8 = new TextEncoder().encode(text.slice(0, -40));
     const tail = windows1252(text.slice(-40).replace('a', 'ñ'));
-    // Streamed in 64 KB chunks, as a browser reads a file (Node's Blob gives one chunk): the first ones are
-    // UTF-8, so the preview says UTF-8.
-    class Chunked extends Blob {
-      override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
-        const whole = this.arrayBuffer();
-        let at = 0;
-        return new ReadableStream({
-          pull: async (controller) => {
-            const all = new Uint8Array(await whole);
-            if (at >= all.length) controller.close();
-            else controller.enqueue(all.slice(at, (at += 65_536)));
-          },
-        });
-      }
-    }
     const source: ImportSource = {
       kind: 'file',
       file: new Chunked([new Uint8Array([...utf8, ...tail])]),

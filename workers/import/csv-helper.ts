@@ -19,6 +19,7 @@
 import type { ColumnMapping } from '../../src/core/ingest/columns.ts';
 import type { TextEncoding } from '../../src/core/ingest/decode.ts';
 import { lineBreaks, type Delimiter } from '../../src/core/ingest/detect.ts';
+import { PrintLog } from '../../src/core/ingest/id-set.ts';
 import { Ingester, partTransferables, type IngestPart } from '../../src/core/ingest/rows.ts';
 import type { Operacion } from '../../src/core/types.ts';
 import { isBlank, streamCsv } from './csv.ts';
@@ -27,7 +28,10 @@ import { isBlank, streamCsv } from './csv.ts';
 export const CSV_HELPER = 'importacion-csv';
 /** Files from this size on are read in two parts (below it the helper's start is most of the gain). */
 export const CSV_HELPER_MIN_BYTES = 4 * 1024 * 1024;
-/** Largest file read in two parts: the helper holds its parsed rows until it has the first part's ids. */
+/**
+ * Largest file read in two parts: the helper's own columns and id set add about half the table's memory
+ * until its part is taken; past this size (~1.2M rows of a dirty export) one worker reads it.
+ */
 export const CSV_HELPER_MAX_BYTES = 128 * 1024 * 1024;
 /** The import worker's share of the file (both sides parse and ingest at the same speed). */
 export const SHARE = 0.5;
@@ -48,8 +52,13 @@ export interface CsvPartRequest {
 }
 
 export type ToCsvHelper = { type: 'read' } & CsvPartRequest;
+type Prints = { hi: Uint32Array; lo: Uint32Array };
+
 export type FromCsvHelper =
-  { type: 'progress'; bytes: number; rows: number } | { type: 'part'; part: IngestPart } | { type: 'failed' };
+  /** `ids`: the ids read for the first time since the last progress (with an id column). */
+  | { type: 'progress'; bytes: number; rows: number; ids: Prints | null }
+  | { type: 'part'; part: IngestPart }
+  | { type: 'failed' };
 
 /** What the helper needs of its worker scope (a Web Worker's, or a test's stand-in). */
 export interface CsvHelperScope {
@@ -66,6 +75,18 @@ export function serveCsvHelper(scope: CsvHelperScope): void {
       expectedRows: request.expectedRows,
     });
     let last = 0;
+    let sent = 0;
+    // Its new ids go out with the progress: the import worker stops it at the first id of its own part.
+    const log = request.mapping.id === undefined ? null : new PrintLog();
+    if (log)
+      ingester.watchNewIds((id) => {
+        log.add(id);
+      });
+    const progress = () => {
+      const ids = log?.take() ?? null;
+      const transfer = ids ? [ids.hi.buffer, ids.lo.buffer] : [];
+      scope.postMessage({ type: 'progress', bytes: sent, rows: ingester.report.rows, ids }, transfer);
+    };
     await streamCsv(
       { kind: 'file', file: request.file.slice(request.start), name: '' },
       {
@@ -82,13 +103,15 @@ export function serveCsvHelper(scope: CsvHelperScope): void {
           return true;
         },
         onBytes: (bytes) => {
+          sent = bytes;
           const now = performance.now();
           if (now - last < PROGRESS_MS) return;
           last = now;
-          scope.postMessage({ type: 'progress', bytes, rows: ingester.report.rows }, []);
+          progress();
         },
       },
     );
+    progress(); // the last ids before the part
     const part = ingester.toPart();
     scope.postMessage({ type: 'part', part }, partTransferables(part));
   };
@@ -126,10 +149,15 @@ export class CsvHelperClient {
   private settle: (part: IngestPart | null) => void = () => undefined;
   private readonly answer = new Promise<IngestPart | null>((resolve) => (this.settle = resolve));
 
+  /**
+   * `onIds`: the ids the helper read for the first time since its last progress; answer true to stop it (an
+   * id of the import worker's part is among them).
+   */
   constructor(
     private readonly worker: CsvHelperWorker,
     request: CsvPartRequest,
     onProgress: () => void,
+    onIds: (ids: Prints) => boolean = () => false,
   ) {
     worker.addEventListener('message', (event) => {
       const message = event.data;
@@ -137,6 +165,7 @@ export class CsvHelperClient {
         this.bytes = message.bytes;
         this.rows = message.rows;
         onProgress();
+        if (message.ids && onIds(message.ids)) this.close();
       } else this.settle(message.type === 'part' ? message.part : null);
     });
     worker.addEventListener('error', () => {

@@ -56,6 +56,19 @@ export class IdSet {
     this.used = new Uint8Array(capacity);
   }
 
+  /** Whether the id is here. */
+  has(id: string | number): boolean {
+    const text = typeof id === 'number' ? String(id) : id;
+    return this.hasPrint(hashHi(text), hashLo(text));
+  }
+
+  private hasPrint(hi: number, lo: number): boolean {
+    const mask = this.used.length - 1;
+    for (let slot = homeSlot(hi, lo, mask); this.used[slot] === 1; slot = (slot + 1) & mask)
+      if (this.hi[slot] === hi && this.lo[slot] === lo) return true;
+    return false;
+  }
+
   /** Adds the id; false when it was already there. */
   add(id: string | number): boolean {
     const text = typeof id === 'number' ? String(id) : id;
@@ -143,13 +156,42 @@ export class IdSet {
 
   /** Whether any of the fingerprints given by `prints` is here. */
   hasAny(prints: { hi: Uint32Array; lo: Uint32Array }): boolean {
-    const mask = this.used.length - 1;
-    for (let i = 0; i < prints.hi.length; i++) {
-      const hi = prints.hi[i] ?? 0;
-      const lo = prints.lo[i] ?? 0;
-      for (let slot = homeSlot(hi, lo, mask); this.used[slot] === 1; slot = (slot + 1) & mask)
-        if (this.hi[slot] === hi && this.lo[slot] === lo) return true;
-    }
+    for (let i = 0; i < prints.hi.length; i++)
+      if (this.hasPrint(prints.hi[i] ?? 0, prints.lo[i] ?? 0)) return true;
     return false;
+  }
+
+  /** Adds fingerprints given by `prints` (another set's, or `PrintLog.take`'s). */
+  addPrints(prints: { hi: Uint32Array; lo: Uint32Array }): void {
+    while ((this.count + prints.hi.length) * 2 > this.used.length) this.grow();
+    for (let i = 0; i < prints.hi.length; i++) this.insert(prints.hi[i] ?? 0, prints.lo[i] ?? 0);
+  }
+}
+
+/** Fingerprints of ids as they are added, handed over in batches (`take`). */
+export class PrintLog {
+  private hi = new Uint32Array(1024);
+  private lo = new Uint32Array(1024);
+  private n = 0;
+
+  add(id: string | number): void {
+    const text = typeof id === 'number' ? String(id) : id;
+    if (this.n === this.hi.length) {
+      const hi = new Uint32Array(this.n * 2);
+      const lo = new Uint32Array(this.n * 2);
+      hi.set(this.hi);
+      lo.set(this.lo);
+      this.hi = hi;
+      this.lo = lo;
+    }
+    this.hi[this.n] = hashHi(text);
+    this.lo[this.n++] = hashLo(text);
+  }
+
+  /** The fingerprints added since the last `take` (exactly sized copies). */
+  take(): { hi: Uint32Array; lo: Uint32Array } {
+    const taken = { hi: this.hi.slice(0, this.n), lo: this.lo.slice(0, this.n) };
+    this.n = 0;
+    return taken;
   }
 }

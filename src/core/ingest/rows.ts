@@ -272,7 +272,22 @@ export class Ingester {
   private duplicateOf(raw: Cell): boolean {
     const id = idOf(raw);
     if (id === '') return false;
-    return !this.seen.add(id);
+    if (!this.seen.add(id)) return true;
+    this.onNewId?.(id);
+    return false;
+  }
+
+  /** Called with each id read for the first time (rows given one by one: `add`). */
+  private onNewId: ((id: string | number) => void) | null = null;
+
+  /** Hears each id read for the first time from now on (a CSV read in two parts watches the other's). */
+  watchNewIds(listener: ((id: string | number) => void) | null): void {
+    this.onNewId = listener;
+  }
+
+  /** Whether any of these fingerprints is an id read here. */
+  hasAnyId(prints: { hi: Uint32Array; lo: Uint32Array }): boolean {
+    return this.seen.hasAny(prints);
   }
 
   /**
@@ -540,7 +555,7 @@ export class Ingester {
    * must be read here. Nothing is read after a part is taken (its ids are not added here).
    */
   absorb(part: IngestPart): boolean {
-    if (part.ids && this.seen.hasAny(part.ids)) return false;
+    if (part.ids && this.hasAnyId(part.ids)) return false;
     const offset = this.line;
     const codes = (labels: string[], dictionary: { code(label: string): number }) =>
       Uint16Array.from(labels, (label) => dictionary.code(label));
