@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stringFromBytes, utf8Slice } from '../../workers/import/utf8.ts';
+import { stringFromBytes, utf8Length, utf8Slice } from '../../workers/import/utf8.ts';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -76,5 +76,20 @@ describe('utf8Slice', () => {
       const end = Math.min(bytes.length, start + Math.floor(random() * 90));
       expect(utf8Slice(bytes, start, end)).toBe(decoder.decode(bytes.subarray(start, end)));
     }
+  });
+
+  it('utf8Length counts the bytes TextEncoder writes: one to four a character, lone surrogates as three', () => {
+    const encoder = new TextEncoder();
+    for (const text of [
+      '',
+      'abc',
+      'Señal € 1.234,56',
+      '¿Qué?',
+      '𝄞 clave',
+      'a\ud800b',
+      '\udc00',
+      'ñ'.repeat(1000),
+    ])
+      expect(utf8Length(text)).toBe(encoder.encode(text).length);
   });
 });

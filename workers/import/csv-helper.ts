@@ -6,11 +6,11 @@
  * The file is cut after a line break (`csvSplit`, half way); each side streams its part through its own
  * Ingester (the helper's lines counted from 1) and the import worker takes the helper's in
  * (`Ingester.absorb`), which makes the same table and report as one read: lines follow on, labels and
- * addresses keep their first-seen order. Two things tie the parts together, and both send the read back to
- * one worker rather than guess:
- * - a row of the second part repeating an id of the first is a duplicate, which the helper cannot know: a
- *   part with such an id is not absorbed, and the import worker reads the second part itself (a file whose
- *   repeated ids lie apart reads at one worker's speed, plus the first part's read beside the helper);
+ * addresses keep their first-seen order. Two things tie the parts together:
+ * - a row of the second part repeating an id of the first is a duplicate, which the helper cannot know while
+ *   it reads: it keeps each new id's line, and once it has the first part's ids (`ids`) it makes those rows
+ *   the duplicates they are (`Ingester.dropRepeats`), their cells read again from the file by the batch that
+ *   held them (the bytes of every batch are noted as it is read);
  * - a cut inside a quoted field that spans lines is not a row's end: the first part then ends inside
  *   quotes, which its reader sees (SplitInQuotesError), and the file is read again in one part.
  * It only speeds things up: a helper that fails or dies leaves the second part to the import worker, which
@@ -19,10 +19,11 @@
 import type { ColumnMapping } from '../../src/core/ingest/columns.ts';
 import type { TextEncoding } from '../../src/core/ingest/decode.ts';
 import { lineBreaks, type Delimiter } from '../../src/core/ingest/detect.ts';
-import { PrintLog } from '../../src/core/ingest/id-set.ts';
 import { Ingester, partTransferables, type IngestPart } from '../../src/core/ingest/rows.ts';
 import type { Operacion } from '../../src/core/types.ts';
+import { dsvFormat } from 'd3-dsv';
 import { isBlank, streamCsv } from './csv.ts';
+import { utf8Length } from './utf8.ts';
 
 /** The helper's worker name (the import worker's script, started again under this name). */
 export const CSV_HELPER = 'importacion-csv';
@@ -51,14 +52,11 @@ export interface CsvPartRequest {
   expectedRows: number;
 }
 
-export type ToCsvHelper = { type: 'read' } & CsvPartRequest;
 type Prints = { hi: Uint32Array; lo: Uint32Array };
+export type ToCsvHelper = ({ type: 'read' } & CsvPartRequest) | ({ type: 'ids' } & Prints);
 
 export type FromCsvHelper =
-  /** `ids`: the ids read for the first time since the last progress (with an id column). */
-  | { type: 'progress'; bytes: number; rows: number; ids: Prints | null }
-  | { type: 'part'; part: IngestPart }
-  | { type: 'failed' };
+  { type: 'progress'; bytes: number; rows: number } | { type: 'part'; part: IngestPart } | { type: 'failed' };
 
 /** What the helper needs of its worker scope (a Web Worker's, or a test's stand-in). */
 export interface CsvHelperScope {
@@ -66,27 +64,59 @@ export interface CsvHelperScope {
   postMessage(message: FromCsvHelper, transfer: Transferable[]): void;
 }
 
-/** The helper's side: reads the part it is given and sends what it read (its columns transferred). */
+/** Where a batch of rows of the part lies: the line before its first, and its bytes in the part. */
+interface Batch {
+  line: number;
+  start: number;
+  end: number;
+}
+
+/** The cells of the rows on `lines`, read again from the batches (`Batch`) that hold them. */
+async function cellsOfLines(
+  request: CsvPartRequest,
+  batches: readonly Batch[],
+  lines: readonly number[],
+): Promise<Map<number, string[]>> {
+  const wanted = new Set(lines);
+  const cells = new Map<number, string[]>();
+  const format = dsvFormat(request.delimiter);
+  let b = 0;
+  for (const target of lines) {
+    while (b + 1 < batches.length && (batches[b + 1]?.line ?? 0) < target) b++;
+    const batch = batches[b];
+    if (!batch || cells.has(target)) continue;
+    const from = request.start + batch.start;
+    const bytes = await request.file.slice(from, request.start + batch.end).arrayBuffer();
+    // The same rows and line count as the read (csv.ts, session.ts): blank rows and quoted line breaks.
+    let line = batch.line;
+    for (const row of format.parseRows(new TextDecoder(request.encoding).decode(bytes))) {
+      line++;
+      if (wanted.has(line)) cells.set(line, row);
+      line += lineBreaks(row);
+    }
+  }
+  return cells;
+}
+
+/**
+ * The helper's side: reads the part it is given, then — with an id column — waits for the first part's
+ * ids and makes its rows repeating one of them the duplicates they are (their cells read again from the
+ * file), and sends what it read (its columns transferred).
+ */
 export function serveCsvHelper(scope: CsvHelperScope): void {
+  let gotIds: (prints: Prints) => void = () => undefined;
+  const ids = new Promise<Prints>((resolve) => (gotIds = resolve));
   const read = async (request: CsvPartRequest) => {
     const ingester = new Ingester(request.mapping, {
       firstLine: 1,
       defaultOperation: request.defaultOperation,
       expectedRows: request.expectedRows,
+      trackIds: true,
     });
+    const utf8 = request.encoding === 'utf-8';
+    const batches: Batch[] = [];
+    let end = 0;
     let last = 0;
-    let sent = 0;
-    // Its new ids go out with the progress: the import worker stops it at the first id of its own part.
-    const log = request.mapping.id === undefined ? null : new PrintLog();
-    if (log)
-      ingester.watchNewIds((id) => {
-        log.add(id);
-      });
-    const progress = () => {
-      const ids = log?.take() ?? null;
-      const transfer = ids ? [ids.hi.buffer, ids.lo.buffer] : [];
-      scope.postMessage({ type: 'progress', bytes: sent, rows: ingester.report.rows, ids }, transfer);
-    };
     await streamCsv(
       { kind: 'file', file: request.file.slice(request.start), name: '' },
       {
@@ -94,7 +124,10 @@ export function serveCsvHelper(scope: CsvHelperScope): void {
         delimiter: request.delimiter,
         name: '',
         yieldMs: YIELD_MS,
-        visit: (rows, _delimiter, multiline) => {
+        visit: (rows, _delimiter, multiline, text) => {
+          const start = end;
+          end += utf8 ? utf8Length(text) : text.length; // Windows-1252: a byte a character
+          batches.push({ line: ingester.lineNumber, start, end });
           for (const row of rows) {
             if (isBlank(row)) ingester.skipLine();
             else ingester.add(row);
@@ -103,22 +136,28 @@ export function serveCsvHelper(scope: CsvHelperScope): void {
           return true;
         },
         onBytes: (bytes) => {
-          sent = bytes;
           const now = performance.now();
           if (now - last < PROGRESS_MS) return;
           last = now;
-          progress();
+          scope.postMessage({ type: 'progress', bytes, rows: ingester.report.rows }, []);
         },
       },
     );
-    progress(); // the last ids before the part
+    if (request.mapping.id !== undefined) {
+      const lines = ingester.repeatsOf(await ids);
+      const cells = lines.length > 0 ? await cellsOfLines(request, batches, lines) : new Map();
+      if (!ingester.dropRepeats(lines, cells)) throw new Error('filas repetidas fuera de las guardadas');
+    }
     const part = ingester.toPart();
     scope.postMessage({ type: 'part', part }, partTransferables(part));
   };
   scope.addEventListener('message', (event) => {
-    read(event.data).catch(() => {
-      scope.postMessage({ type: 'failed' }, []);
-    });
+    const message = event.data;
+    if (message.type === 'ids') gotIds(message);
+    else
+      read(message).catch(() => {
+        scope.postMessage({ type: 'failed' }, []);
+      });
   });
 }
 
@@ -149,15 +188,10 @@ export class CsvHelperClient {
   private settle: (part: IngestPart | null) => void = () => undefined;
   private readonly answer = new Promise<IngestPart | null>((resolve) => (this.settle = resolve));
 
-  /**
-   * `onIds`: the ids the helper read for the first time since its last progress; answer true to stop it (an
-   * id of the import worker's part is among them).
-   */
   constructor(
     private readonly worker: CsvHelperWorker,
     request: CsvPartRequest,
     onProgress: () => void,
-    onIds: (ids: Prints) => boolean = () => false,
   ) {
     worker.addEventListener('message', (event) => {
       const message = event.data;
@@ -165,13 +199,17 @@ export class CsvHelperClient {
         this.bytes = message.bytes;
         this.rows = message.rows;
         onProgress();
-        if (message.ids && onIds(message.ids)) this.close();
       } else this.settle(message.type === 'part' ? message.part : null);
     });
     worker.addEventListener('error', () => {
       this.settle(null);
     });
     worker.postMessage({ type: 'read', ...request });
+  }
+
+  /** The first part's ids (transferred): the helper makes its rows repeating one of them duplicates. */
+  sendIds(prints: Prints): void {
+    this.worker.postMessage({ type: 'ids', ...prints }, [prints.hi.buffer, prints.lo.buffer]);
   }
 
   /** The helper's part, or null when it failed or died (the import worker then reads the part itself). */

@@ -42,9 +42,10 @@ export interface CsvStream {
   name: string;
   /**
    * Parsed rows (the header first); return false to stop reading. `multiline`: a quoted field has spanned
-   * lines in the file so far, so a row may take more than one line (lineBreaks counts them).
+   * lines in the file so far, so a row may take more than one line (lineBreaks counts them). `text`: the
+   * text the rows were parsed from (whole rows, following on from the last call's).
    */
-  visit: (rows: string[][], delimiter: Delimiter, multiline: boolean) => boolean;
+  visit: (rows: string[][], delimiter: Delimiter, multiline: boolean, text: string) => boolean;
   onBytes?: (bytes: number, total: number | null) => void;
   /** The source is the first part of a file: it must end at a row's end (else SplitInQuotesError). */
   endsAtRow?: boolean;
@@ -70,7 +71,7 @@ export async function streamCsv(source: ImportSource, options: CsvStream): Promi
     delimiter ??= detectDelimiter(text.slice(0, 65_536), options.name);
     const format = dsvFormat(delimiter);
     parse ??= (text) => format.parseRows(text);
-    return options.visit(parse(text), delimiter, splitter.breaksInQuotes);
+    return options.visit(parse(text), delimiter, splitter.breaksInQuotes, text);
   };
   try {
     for (let chunk = await stream.read(); chunk; chunk = await stream.read()) {

@@ -12,7 +12,6 @@ import { detectFormat, FORMAT_LABEL, lineBreaks } from '../../src/core/ingest/de
 import { mappingProblem } from '../../src/core/ingest/columns.ts';
 import { rejectedCsv } from '../../src/core/ingest/csv-out.ts';
 import { tableBounds } from '../../src/core/ingest/builder.ts';
-import { IdSet } from '../../src/core/ingest/id-set.ts';
 import { Ingester } from '../../src/core/ingest/rows.ts';
 import { cellText, type Cell } from '../../src/core/ingest/values.ts';
 import type { TextEncoding } from '../../src/core/ingest/decode.ts';
@@ -515,15 +514,6 @@ export class ImportSession {
       await stream(source);
       return 0;
     }
-    // An id read on both sides makes the helper's part useless (its row is a duplicate it cannot know of):
-    // each side's new ids are checked against the other's as they come, and the helper stopped at the first.
-    const theirs = options.mapping.id === undefined ? null : new IdSet();
-    let stopped = false;
-    const stop = (): boolean => {
-      stopped = true;
-      helper = null; // its bytes no longer count: this worker reads its part
-      return true;
-    };
     let client: CsvHelperClient;
     try {
       client = new CsvHelperClient(
@@ -538,37 +528,26 @@ export class ImportSession {
           expectedRows: Math.ceil(expectedRows(preview) * (1 - SHARE)),
         },
         report,
-        (ids) => {
-          if (stopped || !theirs) return false;
-          theirs.addPrints(ids);
-          return ingester.hasAnyId(ids) && stop();
-        },
       );
     } catch {
       await stream(source); // no nested workers here
       return 0;
     }
     helper = client;
-    if (theirs)
-      ingester.watchNewIds((id) => {
-        if (!stopped && theirs.has(id)) {
-          stop();
-          client.close();
-        }
-      });
     try {
       await nextTask(); // the helper's request goes out before this part's read holds the thread
       await stream({ kind: 'file', file: file.slice(0, cut), name: preview.name }, { endsAtRow: true });
-      ingester.watchNewIds(null);
+      // The helper makes its rows repeating an id of this part duplicates, as one read would.
+      const prints = ingester.idPrints();
+      if (prints) client.sendIds(prints);
       const part = await client.part();
       goOn();
       if (part && ingester.absorb(part)) return 1;
-      // It failed, was stopped, or its part repeats an id of this one: this worker reads it itself.
+      // It failed (or its part still repeats an id of this one): this worker reads the second part itself.
       helper = null;
       await stream({ kind: 'file', file: file.slice(cut), name: preview.name }, { offset: cut });
       return 0;
     } finally {
-      ingester.watchNewIds(null);
       client.close();
     }
   }

@@ -36,3 +36,21 @@ export function utf8Slice(bytes: Uint8Array, start: number, end: number): string
   }
   return String.fromCharCode.apply(null, codes.subarray(0, length) as unknown as number[]);
 }
+
+/** The number of bytes of `text` in UTF-8 (what `TextEncoder` would give, without the copy). */
+export function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n += 2; // a pair: two units, four bytes
+        i++;
+      } else n += 2;
+    } else n += 2; // three bytes (a lone surrogate is written as U+FFFD, also three)
+  }
+  return n;
+}

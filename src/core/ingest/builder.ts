@@ -49,6 +49,20 @@ export class LabelDictionary {
     return code;
   }
 
+  /**
+   * Keeps only the labels whose code is marked in `used`, in their order, and answers each old code's new
+   * one (a label seen only in rows dropped afterwards, as if never seen).
+   */
+  retain(used: Uint8Array): Uint16Array {
+    const remap = new Uint16Array(Math.max(1, this.labels.length));
+    const old = this.labels.splice(0);
+    this.codes.clear();
+    old.forEach((label, code) => {
+      if (used[code]) remap[code] = this.add(label);
+    });
+    return remap;
+  }
+
   /** Sorted labels and, per first-seen code, its sorted index. */
   sorted(): { labels: string[]; remap: Uint16Array } {
     const order = this.labels.map((label, code) => ({ label, code }));
@@ -159,6 +173,41 @@ export class ColumnBuilder {
       precision: (this.precision[i] ?? 0) as PrecisionCode,
       line: this.line?.[i] ?? 0,
     };
+  }
+
+  /** Keeps the rows not marked in `drop`, in order. */
+  dropRows(drop: Uint8Array): void {
+    let n = 0;
+    for (let i = 0; i < this.length; i++) {
+      if (drop[i]) continue;
+      this.lng[n] = this.lng[i] ?? 0;
+      this.lat[n] = this.lat[i] ?? 0;
+      this.price[n] = this.price[i] ?? 0;
+      this.area[n] = this.area[i] ?? 0;
+      this.operation[n] = this.operation[i] ?? 0;
+      this.precision[n] = this.precision[i] ?? 0;
+      this.quarter[n] = this.quarter[i] ?? 0;
+      this.color[n] = this.color[i] ?? 0;
+      if (this.line) this.line[n] = this.line[i] ?? 0;
+      n++;
+    }
+    this.length = n;
+  }
+
+  /** Marks in `quarters` and `colors` the codes its rows use. */
+  markUsed(quarters: Uint8Array, colors: Uint8Array): void {
+    for (let i = 0; i < this.length; i++) {
+      quarters[this.quarter[i] ?? 0] = 1;
+      colors[this.color[i] ?? 0] = 1;
+    }
+  }
+
+  /** Rewrites its rows' codes through `quarters` and `colors` (old code → new). */
+  recode(quarters: Uint16Array, colors: Uint16Array): void {
+    for (let i = 0; i < this.length; i++) {
+      this.quarter[i] = quarters[this.quarter[i] ?? 0] ?? 0;
+      this.color[i] = colors[this.color[i] ?? 0] ?? 0;
+    }
   }
 
   /** The rows as exactly-sized copies, to move to another thread (`append` takes them there). */

@@ -56,13 +56,8 @@ export class IdSet {
     this.used = new Uint8Array(capacity);
   }
 
-  /** Whether the id is here. */
-  has(id: string | number): boolean {
-    const text = typeof id === 'number' ? String(id) : id;
-    return this.hasPrint(hashHi(text), hashLo(text));
-  }
-
-  private hasPrint(hi: number, lo: number): boolean {
+  /** Whether the fingerprint is here. */
+  hasPrint(hi: number, lo: number): boolean {
     const mask = this.used.length - 1;
     for (let slot = homeSlot(hi, lo, mask); this.used[slot] === 1; slot = (slot + 1) & mask)
       if (this.hi[slot] === hi && this.lo[slot] === lo) return true;
@@ -161,37 +156,34 @@ export class IdSet {
     return false;
   }
 
-  /** Adds fingerprints given by `prints` (another set's, or `PrintLog.take`'s). */
+  /** Adds fingerprints given by `prints` (another set's). */
   addPrints(prints: { hi: Uint32Array; lo: Uint32Array }): void {
     while ((this.count + prints.hi.length) * 2 > this.used.length) this.grow();
     for (let i = 0; i < prints.hi.length; i++) this.insert(prints.hi[i] ?? 0, prints.lo[i] ?? 0);
   }
 }
 
-/** Fingerprints of ids as they are added, handed over in batches (`take`). */
+/** Fingerprints of ids as they are added, with a line number each (the row the id was first read on). */
 export class PrintLog {
-  private hi = new Uint32Array(1024);
-  private lo = new Uint32Array(1024);
-  private n = 0;
+  hi = new Uint32Array(1024);
+  lo = new Uint32Array(1024);
+  lines = new Uint32Array(1024);
+  size = 0;
 
-  add(id: string | number): void {
+  add(id: string | number, line: number): void {
     const text = typeof id === 'number' ? String(id) : id;
-    if (this.n === this.hi.length) {
-      const hi = new Uint32Array(this.n * 2);
-      const lo = new Uint32Array(this.n * 2);
-      hi.set(this.hi);
-      lo.set(this.lo);
-      this.hi = hi;
-      this.lo = lo;
+    if (this.size === this.hi.length) {
+      const grow = (from: Uint32Array) => {
+        const to = new Uint32Array(from.length * 2);
+        to.set(from);
+        return to;
+      };
+      this.hi = grow(this.hi);
+      this.lo = grow(this.lo);
+      this.lines = grow(this.lines);
     }
-    this.hi[this.n] = hashHi(text);
-    this.lo[this.n++] = hashLo(text);
-  }
-
-  /** The fingerprints added since the last `take` (exactly sized copies). */
-  take(): { hi: Uint32Array; lo: Uint32Array } {
-    const taken = { hi: this.hi.slice(0, this.n), lo: this.lo.slice(0, this.n) };
-    this.n = 0;
-    return taken;
+    this.hi[this.size] = hashHi(text);
+    this.lo[this.size] = hashLo(text);
+    this.lines[this.size++] = line;
   }
 }

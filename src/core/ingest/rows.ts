@@ -21,7 +21,7 @@ import {
 import type { ColumnMapping } from './columns.ts';
 import { cellAt, cellsAt, type BatchColumn, type RowBatch } from './batch.ts';
 import { packedTransferables, packRows, unpackRows, type PackedRows } from './packed-rows.ts';
-import { fingerprint, IdSet, type IdBatch } from './id-set.ts';
+import { fingerprint, IdSet, PrintLog, type IdBatch } from './id-set.ts';
 import { addressKey, LEVELS, type Address, type Level, type Placed } from './geocode-batch.ts';
 import {
   cellText,
@@ -57,6 +57,26 @@ export interface IngestOptions {
   defaultOperation?: Operacion;
   /** Rows the file is expected to hold (the columns are sized once instead of doubling). */
   expectedRows?: number;
+  /**
+   * The second part of a file read in two: each new id's line is kept (and the placed rows' lines), so that
+   * the rows repeating an id of the first part can be made duplicates afterwards (`dropRepeats`).
+   */
+  trackIds?: boolean;
+}
+
+/** Position of `line` among the first `n` of `lines` (in reading order), or −1. */
+function indexOfLine(lines: Uint32Array | null, n: number, line: number): number {
+  if (!lines) return -1;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = lines[mid] ?? 0;
+    if (at === line) return mid;
+    if (at < line) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** The analyst's decisions once the file is read. */
@@ -187,6 +207,9 @@ export class Ingester {
   /** Distinct addresses to geocode, in first-seen order (the first spelling of each). */
   readonly addresses: Address[] = [];
   private readonly seen: IdSet;
+  /** Each new id's line (`trackIds`), and whether the rows repeating the part before's ids were dropped. */
+  private readonly idLog: PrintLog | null;
+  private repeatsDropped = false;
   /** `addColumns`' id fingerprints and answers, reused from batch to batch. */
   private idBatch: IdBatch = { hi: new Uint32Array(0), lo: new Uint32Array(0), has: new Uint8Array(0) };
   private idFresh = new Uint8Array(0);
@@ -214,8 +237,10 @@ export class Ingester {
   ) {
     this.line = (options.firstLine ?? 2) - 1;
     const expected = Math.max(16, Math.min(options.expectedRows ?? 1024, 2 ** 24));
-    this.placed = new ColumnBuilder(this.dictionaries.quarters, this.dictionaries.colors, expected, false);
+    const track = options.trackIds === true && m(mapping);
+    this.placed = new ColumnBuilder(this.dictionaries.quarters, this.dictionaries.colors, expected, track);
     this.seen = new IdSet(m(mapping) ? expected : 16);
+    this.idLog = track ? new PrintLog() : null;
   }
 
   /** The cell's quarter ('' none, null unreadable), cached by text and by day. */
@@ -273,21 +298,138 @@ export class Ingester {
     const id = idOf(raw);
     if (id === '') return false;
     if (!this.seen.add(id)) return true;
-    this.onNewId?.(id);
+    this.idLog?.add(id, this.line);
     return false;
   }
 
-  /** Called with each id read for the first time (rows given one by one: `add`). */
-  private onNewId: ((id: string | number) => void) | null = null;
-
-  /** Hears each id read for the first time from now on (a CSV read in two parts watches the other's). */
-  watchNewIds(listener: ((id: string | number) => void) | null): void {
-    this.onNewId = listener;
+  /** Fingerprints of the ids here, for the ingester of the part before (`dropRepeats`). */
+  idPrints(): { hi: Uint32Array; lo: Uint32Array } | null {
+    return this.mapping.id === undefined ? null : this.seen.prints();
   }
 
-  /** Whether any of these fingerprints is an id read here. */
-  hasAnyId(prints: { hi: Uint32Array; lo: Uint32Array }): boolean {
-    return this.seen.hasAny(prints);
+  /**
+   * Lines of the rows here (read with `trackIds`) whose id is one of `before` (the ids of the part before):
+   * the first row of each, the one read as new here — any later one was already a duplicate of it.
+   */
+  repeatsOf(before: { hi: Uint32Array; lo: Uint32Array }): number[] {
+    const log = this.idLog;
+    if (!log || before.hi.length === 0) return [];
+    const earlier = new IdSet(before.hi.length);
+    earlier.addPrints(before);
+    const lines: number[] = [];
+    for (let i = 0; i < log.size; i++)
+      if (earlier.hasPrint(log.hi[i] ?? 0, log.lo[i] ?? 0)) lines.push(log.lines[i] ?? 0);
+    return lines;
+  }
+
+  /**
+   * Makes the rows on `lines` (`repeatsOf`) the duplicates they are, with their cells (`cells`: by line, read
+   * again from the file): as one read would have, each is rejected for its repeated id instead of placed,
+   * set aside, or rejected for another reason — and what only they brought (a label, an address) goes.
+   * False when one of them cannot be found (rejected past the kept rows): the part must then be read again.
+   */
+  dropRepeats(lines: readonly number[], cells: ReadonlyMap<number, string[]>): boolean {
+    if (lines.length === 0) {
+      this.repeatsDropped = true;
+      return true;
+    }
+    const { rejected } = this.report;
+    const keptAt = new Map(rejected.rows.map((row, i) => [row.line, i]));
+    const drop = {
+      placed: new Uint8Array(this.placed.length),
+      swapped: new Uint8Array(this.swapped.length),
+      pending: new Uint8Array(this.pending.length),
+    };
+    const added: RejectedRow[] = [];
+    for (const line of lines) {
+      const row = { line, reason: REJECTION.duplicate, cells: cells.get(line) ?? [] };
+      const at = (builder: ColumnBuilder) => indexOfLine(builder.line, builder.length, line);
+      const placed = at(this.placed);
+      const swapped = at(this.swapped);
+      const pending = at(this.pending);
+      const kept = keptAt.get(line);
+      if (placed >= 0) drop.placed[placed] = 1;
+      else if (swapped >= 0) {
+        drop.swapped[swapped] = 1;
+        this.report.swapped--;
+      } else if (pending >= 0) drop.pending[pending] = 1;
+      else if (kept !== undefined) {
+        const was = rejected.rows[kept];
+        if (!was) return false;
+        rejected.counts[was.reason] = (rejected.counts[was.reason] ?? 0) - 1;
+        was.reason = REJECTION.duplicate;
+        rejected.counts[REJECTION.duplicate] = (rejected.counts[REJECTION.duplicate] ?? 0) + 1;
+        continue;
+      } else return false;
+      added.push(row);
+    }
+    for (const row of added) {
+      rejected.counts[REJECTION.duplicate] = (rejected.counts[REJECTION.duplicate] ?? 0) + 1;
+      rejected.rows.push(row);
+    }
+    // A reason left with no row is not said at all, as in one read.
+    rejected.counts = Object.fromEntries(Object.entries(rejected.counts).filter(([, count]) => count > 0));
+    rejected.rows.sort((a, b) => a.line - b.line);
+    if (rejected.rows.length > MAX_KEPT_REJECTED) {
+      rejected.rows.length = MAX_KEPT_REJECTED;
+      rejected.cut = true;
+    }
+    this.rebuildExamples(new Set(lines));
+    this.dropRows(drop);
+    this.repeatsDropped = true;
+    return true;
+  }
+
+  /** Each reason's first rows again, once rows on `changed` lines took another reason. */
+  private rebuildExamples(changed: ReadonlySet<number>): void {
+    const { rejected } = this.report;
+    const byReason = new Map<RejectionReason, { line: number; cells: string[] }[]>();
+    const put = (reason: RejectionReason, example: { line: number; cells: string[] }) => {
+      const list = byReason.get(reason) ?? [];
+      if (!list.some((e) => e.line === example.line)) list.push(example);
+      byReason.set(reason, list);
+    };
+    for (const [reason, list] of Object.entries(rejected.examples) as [
+      RejectionReason,
+      { line: number; cells: string[] }[],
+    ][])
+      for (const example of list) if (!changed.has(example.line)) put(reason, example);
+    for (const row of rejected.rows) put(row.reason, { line: row.line, cells: row.cells });
+    const examples: IngestReport['rejected']['examples'] = {};
+    for (const reason of Object.keys(rejected.counts) as RejectionReason[]) {
+      const list = (byReason.get(reason) ?? []).sort((a, b) => a.line - b.line);
+      examples[reason] = list.slice(0, EXAMPLES);
+    }
+    rejected.examples = examples;
+  }
+
+  /** Drops the marked rows of each builder and what only they brought: cells kept, labels, addresses. */
+  private dropRows(drop: { placed: Uint8Array; swapped: Uint8Array; pending: Uint8Array }): void {
+    const keep = (list: unknown[], marks: Uint8Array) => {
+      const kept = list.filter((_, i) => !marks[i]);
+      list.splice(0, list.length, ...kept);
+    };
+    keep(this.swappedCells, drop.swapped);
+    keep(this.pendingCells, drop.pending);
+    keep(this.pendingAddress, drop.pending);
+    this.placed.dropRows(drop.placed);
+    this.swapped.dropRows(drop.swapped);
+    this.pending.dropRows(drop.pending);
+    const { quarters, colors } = this.dictionaries;
+    const usedQuarters = new Uint8Array(quarters.labels.length);
+    const usedColors = new Uint8Array(colors.labels.length);
+    for (const builder of [this.placed, this.swapped, this.pending])
+      builder.markUsed(usedQuarters, usedColors);
+    const quarterCodes = quarters.retain(usedQuarters);
+    const colorCodes = colors.retain(usedColors);
+    for (const builder of [this.placed, this.swapped, this.pending]) builder.recode(quarterCodes, colorCodes);
+    const addresses = this.pendingAddress.map((index) => this.addresses[index]);
+    this.addresses.length = 0;
+    this.addressIndex.clear();
+    this.pendingAddress.forEach((_, i) => {
+      const address = addresses[i];
+      if (address) this.pendingAddress[i] = this.addressIndexOf(address);
+    });
   }
 
   /**
@@ -309,6 +451,11 @@ export class Ingester {
     this.seen.addAll(batch, n, this.idFresh);
     for (let i = 0; i < n; i++) if (!batch.has[i]) this.idFresh[i] = 1;
     return this.idFresh;
+  }
+
+  /** The last line read (its number in the file). */
+  get lineNumber(): number {
+    return this.line;
   }
 
   /** A blank line: not a row, but the lines after it keep their numbers. */
@@ -522,7 +669,7 @@ export class Ingester {
     const { rejected } = this.report;
     return {
       lines: this.line - ((this.options.firstLine ?? 2) - 1),
-      ids: this.mapping.id === undefined ? null : this.seen.prints(),
+      ids: this.repeatsDropped ? null : this.idPrints(),
       quarters: this.dictionaries.quarters.labels,
       colors: this.dictionaries.colors.labels,
       placed: this.placed.dump(),
@@ -555,7 +702,7 @@ export class Ingester {
    * must be read here. Nothing is read after a part is taken (its ids are not added here).
    */
   absorb(part: IngestPart): boolean {
-    if (part.ids && this.hasAnyId(part.ids)) return false;
+    if (part.ids && this.seen.hasAny(part.ids)) return false;
     const offset = this.line;
     const codes = (labels: string[], dictionary: { code(label: string): number }) =>
       Uint16Array.from(labels, (label) => dictionary.code(label));
