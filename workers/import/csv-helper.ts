@@ -22,7 +22,7 @@ import { lineBreaks, type Delimiter } from '../../src/core/ingest/detect.ts';
 import { Ingester, partTransferables, type IngestPart } from '../../src/core/ingest/rows.ts';
 import type { Operacion } from '../../src/core/types.ts';
 import { dsvFormat } from 'd3-dsv';
-import { isBlank, streamCsv } from './csv.ts';
+import { feedRows, streamCsv } from './csv.ts';
 import { utf8Length } from './utf8.ts';
 
 /** The helper's worker name (the import worker's script, started again under this name). */
@@ -80,6 +80,7 @@ async function cellsOfLines(
   const wanted = new Set(lines);
   const cells = new Map<number, string[]>();
   const format = dsvFormat(request.delimiter);
+  const decoder = new TextDecoder(request.encoding);
   let b = 0;
   for (const target of lines) {
     while (b + 1 < batches.length && (batches[b + 1]?.line ?? 0) < target) b++;
@@ -87,9 +88,9 @@ async function cellsOfLines(
     if (!batch || cells.has(target)) continue;
     const from = request.start + batch.start;
     const bytes = await request.file.slice(from, request.start + batch.end).arrayBuffer();
-    // The same rows and line count as the read (csv.ts, session.ts): blank rows and quoted line breaks.
+    // The same rows and line count as the read (`feedRows`): blank rows and quoted line breaks.
     let line = batch.line;
-    for (const row of format.parseRows(new TextDecoder(request.encoding).decode(bytes))) {
+    for (const row of format.parseRows(decoder.decode(bytes))) {
       line++;
       if (wanted.has(line)) cells.set(line, row);
       line += lineBreaks(row);
@@ -128,11 +129,7 @@ export function serveCsvHelper(scope: CsvHelperScope): void {
           const start = end;
           end += utf8 ? utf8Length(text) : text.length; // Windows-1252: a byte a character
           batches.push({ line: ingester.lineNumber, start, end });
-          for (const row of rows) {
-            if (isBlank(row)) ingester.skipLine();
-            else ingester.add(row);
-            if (multiline) ingester.skipLines(lineBreaks(row));
-          }
+          feedRows(ingester, rows, multiline);
           return true;
         },
         onBytes: (bytes) => {

@@ -7,8 +7,10 @@
  */
 import { dsvFormat } from 'd3-dsv';
 import type { TextEncoding } from '../../src/core/ingest/decode.ts';
+import type { Ingester } from '../../src/core/ingest/rows.ts';
 import {
   detectDelimiter,
+  lineBreaks,
   RowSplitter,
   RowTooLongError,
   type Delimiter,
@@ -104,3 +106,24 @@ export async function streamCsv(source: ImportSource, options: CsvStream): Promi
 
 /** A row that is only empty cells (a blank line): skipped, its line still counted. */
 export const isBlank = (row: readonly string[]): boolean => row.every((cell) => cell.trim() === '');
+
+/**
+ * A batch of parsed rows into the ingester, lines counted as in the file: a blank row is a line skipped, and
+ * after a quoted field spanning lines (`multiline`) the rows start that many lines further down. `header`:
+ * the batch's first row is the file's header (not a row; its line breaks still count).
+ */
+export function feedRows(
+  ingester: Ingester,
+  rows: readonly string[][],
+  multiline: boolean,
+  header = false,
+): void {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] ?? [];
+    if (i > 0 || !header) {
+      if (isBlank(row)) ingester.skipLine();
+      else ingester.add(row);
+    }
+    if (multiline) ingester.skipLines(lineBreaks(row));
+  }
+}

@@ -8,7 +8,7 @@
  * under another, the early one stops at its next batch and a new read starts. Nothing leaves the worker before
  * `read` and `finish`: the map keeps its data until the analyst loads.
  */
-import { detectFormat, FORMAT_LABEL, lineBreaks } from '../../src/core/ingest/detect.ts';
+import { detectFormat, FORMAT_LABEL } from '../../src/core/ingest/detect.ts';
 import { mappingProblem } from '../../src/core/ingest/columns.ts';
 import { rejectedCsv } from '../../src/core/ingest/csv-out.ts';
 import { tableBounds } from '../../src/core/ingest/builder.ts';
@@ -31,7 +31,7 @@ import {
   type ReadOptions,
   type ReadSummary,
 } from './contract.ts';
-import { isBlank, NotUtf8Error, sniffEncoding, SplitInQuotesError, streamCsv } from './csv.ts';
+import { feedRows, isBlank, NotUtf8Error, sniffEncoding, SplitInQuotesError, streamCsv } from './csv.ts';
 import {
   CSV_HELPER_MAX_BYTES,
   CSV_HELPER_MIN_BYTES,
@@ -388,39 +388,22 @@ export class ImportSession {
       ingester.add(row);
     };
     if (preview.format === 'csv') {
-      const read = (encoding: TextEncoding) =>
-        this.readCsv(source, preview, options, encoding, ingester, goOn, onBytes);
+      // `ingester` is read when called: each read again below starts with a new one.
+      const read = (encoding: TextEncoding, split = true) =>
+        this.readCsv(source, preview, options, encoding, ingester, goOn, onBytes, split);
       try {
         try {
           helperGroups = await read(preview.encoding ?? 'utf-8');
         } catch (error) {
           if (!(error instanceof SplitInQuotesError)) throw error;
           ingester = make(); // a quoted field spans the cut: read again in one part
-          helperGroups = await this.readCsv(
-            source,
-            preview,
-            options,
-            preview.encoding ?? 'utf-8',
-            ingester,
-            goOn,
-            onBytes,
-            false,
-          );
+          helperGroups = await read(preview.encoding ?? 'utf-8', false);
         }
       } catch (error) {
         if (!(error instanceof NotUtf8Error)) throw error;
         preview.encoding = 'windows-1252'; // a late non-UTF-8 byte: the whole file is read again as such
         ingester = make();
-        helperGroups = await this.readCsv(
-          source,
-          preview,
-          options,
-          'windows-1252',
-          ingester,
-          goOn,
-          onBytes,
-          false,
-        );
+        helperGroups = await read('windows-1252', false);
       }
     } else if (preview.format === 'geojson') {
       const geo = await readGeoJson(source, (bytes) => {
@@ -489,13 +472,8 @@ export class ImportSession {
         yieldMs: helper ? YIELD_MS : undefined,
         visit: (rows, _delimiter, multiline) => {
           goOn();
-          for (const row of rows) {
-            if (header) header = false;
-            else if (isBlank(row)) ingester.skipLine();
-            else ingester.add(row);
-            // A quoted field spanning lines: the rows after it start that many lines further down.
-            if (multiline) ingester.skipLines(lineBreaks(row));
-          }
+          feedRows(ingester, rows, multiline, header);
+          header = false;
           return true;
         },
         onBytes: (bytes) => {
