@@ -20,6 +20,7 @@ import {
   type GeneratedMethod,
   type LoadProgress,
   type LoadResult,
+  type ProgressListener,
   type RemoteTable,
 } from './contract.ts';
 
@@ -92,11 +93,12 @@ function browserWorker(): WorkerHandle {
 /**
  * The progress callback as the worker calls it (a comlink proxy: a function cannot be cloned), also telling
  * the call's timeout that the load is alive. Always sent, so the timeout hears even a caller without one.
+ * The callback's answer goes back to the worker (a promise settles there when it settles here).
  */
-function progressProxy(onProgress: ((p: LoadProgress) => void) | undefined, touch: () => void) {
+function progressProxy(onProgress: ProgressListener | undefined, touch: () => void) {
   return proxy((progress: LoadProgress) => {
     touch();
-    onProgress?.(progress);
+    return onProgress?.(progress);
   });
 }
 
@@ -159,12 +161,13 @@ export class ClusterClient {
   /**
    * Loads a table (its buffers move to the worker). `reload` rebuilds it if the worker must be replaced. With
    * `onProgress`, a large table is indexed progressively, as a download is (a 'sample' report: queries are
-   * answered from a provisional index); a restart reloads it without progress.
+   * answered from a provisional index; answered with a promise, the pool starts when it settles —
+   * ProgressListener); a restart reloads it without progress.
    */
   load(
     table: PropertyTable,
     reload?: () => PropertyTable | Promise<PropertyTable>,
-    onProgress?: (progress: LoadProgress) => void,
+    onProgress?: ProgressListener,
   ): Promise<LoadResult> {
     const source: Source | null = reload ? { kind: 'table', build: reload } : null;
     const moved = transfer(table, tableTransferables(table));

@@ -70,6 +70,13 @@ export interface LoadProgress {
   sample?: LoadResult;
 }
 
+/**
+ * Hears a load's progress. Its answer to a transferred table's 'sample' report may be a promise that
+ * settles once the page has drawn the sample: the pool, which takes every core, starts then (or after
+ * SAMPLE_FRAME_MS at the latest) instead of after the whole wait. Any other answer is ignored.
+ */
+export type ProgressListener = (progress: LoadProgress) => unknown;
+
 /** The error of a load that a newer load or cancelLoad ended. */
 export const LOAD_CANCELLED = 'La carga de la tabla se canceló.';
 
@@ -208,7 +215,7 @@ export interface ClusterEngineApi {
    */
   load(
     table: PropertyTable | RemoteTable,
-    onProgress?: (progress: LoadProgress) => void,
+    onProgress?: ProgressListener,
   ): Answer<LoadResult> | Promise<Answer<LoadResult>>;
   /** Stops a load in progress (its download and its index build); answers whether one was running. */
   cancelLoad(): Answer<boolean>;

@@ -190,6 +190,8 @@ export class ClusterMapController {
   private picker: ScreenPicker | null = null;
   /** The latest view query: figures asked for an older one are not asked at all. */
   private queryGeneration = 0;
+  /** Told when the next view answer is on screen (a load's sample: the pool waits for it). */
+  private onDrawn: (() => void)[] = [];
   private destroyed = false;
 
   constructor(
@@ -238,8 +240,11 @@ export class ClusterMapController {
     const progress =
       onProgress &&
       ((report: LoadProgress) => {
+        // The sample's frame: the worker's pool takes every core once it is on screen (ProgressListener).
+        const drawn = report.phase === 'sample' ? this.nextDrawn() : undefined;
         if (report.phase === 'sample') this.loadedAs(generation);
         if (generation === this.loadGeneration) onProgress(report);
+        return drawn;
       });
     const result = await this.client.load(await source(), source, progress);
     this.loadedAs(generation);
@@ -272,6 +277,15 @@ export class ClusterMapController {
     });
     this.loadedAs(generation);
     return result;
+  }
+
+  /** Settles once the next view answer has been drawn (or the query failed, or this map went). */
+  private nextDrawn(): Promise<void> {
+    return new Promise((resolve) => this.onDrawn.push(resolve));
+  }
+
+  private drawn(): void {
+    for (const resolve of this.onDrawn.splice(0)) resolve();
   }
 
   /** An index answers for load `generation`: send the filter (a load resets the engine's) and draw. */
@@ -311,6 +325,7 @@ export class ClusterMapController {
   /** Stops listening, removes the overlay (and its WebGL context) and the worker. */
   destroy(): void {
     this.destroyed = true;
+    this.drawn();
     this.map.off('moveend', this.query);
     this.map.off('move', this.cameraMoved);
     this.map.off('resize', this.cameraMoved);
@@ -349,6 +364,7 @@ export class ClusterMapController {
     // worker answers in order) but took a core from the frame: on two cores the worker, the page and the
     // GPU process drew the clusters 15–30 ms later (traced).
     const figures = () => {
+      this.drawn();
       if (generation === this.queryGeneration && !this.destroyed) this.queryFigures(box);
     };
     if (request) this.queryHexagons(box, request, figures);

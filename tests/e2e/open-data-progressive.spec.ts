@@ -53,18 +53,18 @@ test('a 320,000-row Parquet is drawn first from a sample, then exactly', async (
   const seen = (await page.evaluate(() => window.__seen)) ?? [];
 
   // A frame of the sample: provisional, part of the rows, while the dialog said what it was.
-  // Every k-th row, about 50,000 of them: 45,715 here (every 7th).
-  const sampleRows = Math.ceil(n / Math.ceil(n / 50_000));
+  // Every k-th row, about 25,000 of them: 24,616 here (every 13th).
+  const sampleRows = Math.ceil(n / Math.ceil(n / 25_000));
   const sampled = seen.findIndex((s) => s.provisional && s.drawnSum === sampleRows);
   expect(sampled).toBeGreaterThanOrEqual(0);
   expect(seen.slice(0, sampled).every((s) => s.drawnSum === 1000)).toBe(true); // the old data until then
   expect(
     seen.some((s) =>
-      s.panel.includes('Mapa provisional con una muestra de 45.715 transacciones; agrupando las 320.000'),
+      s.panel.includes('Mapa provisional con una muestra de 24.616 transacciones; agrupando las 320.000'),
     ),
   ).toBe(true);
   expect(
-    seen.some((s) => s.count === '45.715 de 45.715 transacciones de la muestra (cifras provisionales)'),
+    seen.some((s) => s.count === '24.616 de 24.616 transacciones de la muestra (cifras provisionales)'),
   ).toBe(true);
   // Never a word of downloading (nothing is downloaded), never the sample's count as the table's.
   expect(seen.every((s) => !s.panel.includes('Descargando'))).toBe(true);

@@ -14,6 +14,7 @@ import { exposeEngine } from '../../workers/expose.ts';
 import type { EngineHost, HostOptions } from '../../workers/engine/host.ts';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import { LOAD_CANCELLED, type LoadProgress } from '../../workers/contract.ts';
+import { nodePoolWorker } from '../../workers/node-pool.ts';
 import { tableFrom, WORLD } from './helpers.ts';
 
 /** A "worker" on a MessageChannel in this process: the real comlink boundary, transfers included. */
@@ -254,6 +255,36 @@ describe('ClusterClient over a real MessageChannel', () => {
     expect(view?.length).toBe(400);
     expect(calls).toBe(2);
   });
+
+  it('a transferred table: the page’s answer to the sample report reaches the worker, whose pool starts when it settles', async () => {
+    // A 30 s longest wait for the sample's frame: a client that dropped the answer would not finish in time.
+    const workers = fakeWorkers({
+      poolWorker: nodePoolWorker,
+      poolSize: 2,
+      poolMinRows: 100,
+      progressiveMinRows: 100,
+      sampleRows: 50,
+      sampleFrameMs: 30_000,
+    });
+    const client = new ClusterClient({ createWorker: workers.create, timeoutMs: 60_000 });
+    clients.push(client);
+    const reports: LoadProgress[] = [];
+    let drawn: () => void = () => undefined;
+    const frame = new Promise<void>((resolve) => (drawn = resolve));
+    const loading = client.load(
+      tableFrom(points),
+      () => tableFrom(points),
+      (p) => {
+        reports.push(p);
+        return p.phase === 'sample' ? frame : undefined;
+      },
+    );
+    await expect.poll(() => reports.some((p) => p.phase === 'sample')).toBe(true);
+    expect(reports.map((p) => p.phase)).not.toContain('index');
+    drawn();
+    expect((await loading).indexed).toBe(400);
+    await expect.poll(() => reports.at(-1)?.phase).toBe('done');
+  }, 20_000);
 
   it('a remote table: the worker downloads it with progress; after a crash it downloads it again and the filter is restored', async () => {
     let downloads = 0;

@@ -242,6 +242,41 @@ describe('a transferred table with progress (an analyst’s file)', () => {
     expectSameAnswers(host, reference(table, FILTER));
   }, 60_000);
 
+  it('the pool starts when the page says the sample is drawn (its answer to the report), not after the longest wait', async () => {
+    // A 30 s longest wait: a host that ignored the page's answer would not finish within the test's time.
+    const host = newHost({ poolWorker: nodePoolWorker, poolSize: 2, sampleFrameMs: 30_000 });
+    const reports: LoadProgress[] = [];
+    let drawn: () => void = () => undefined;
+    const frame = new Promise<void>((resolve) => (drawn = resolve));
+    const loading = host.load(tableFrom(points(20_000)), (p) => {
+      reports.push(p);
+      return p.phase === 'sample' ? frame : undefined;
+    });
+    await expect.poll(() => reports.some((p) => p.phase === 'sample')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reports.map((p) => p.phase)).not.toContain('index'); // still waiting for the frame
+    drawn();
+    const answer = await loading;
+    expect(answer.ok && answer.value.indexed).toBe(20_000);
+    expect(reports.map((p) => p.phase)).toContain('index');
+    expectSameAnswers(host, reference(tableFrom(points(20_000)), NO_FILTER));
+  }, 20_000);
+
+  it('a page that never says the sample is drawn, or whose answer fails, holds the pool only the longest wait', async () => {
+    const answers = [
+      () => new Promise<void>(() => undefined),
+      () => Promise.reject(new Error('página cerrada')),
+    ];
+    for (const make of answers) {
+      const answer = make();
+      const host = newHost({ poolWorker: nodePoolWorker, poolSize: 2, sampleFrameMs: 200 });
+      const loaded = await host.load(tableFrom(points(20_000)), (p) =>
+        p.phase === 'sample' ? answer : undefined,
+      );
+      expect(loaded.ok && loaded.value.indexed).toBe(20_000);
+    }
+  }, 60_000);
+
   it('a newer load while the sample is shown ends the older one', async () => {
     const host = newHost({ poolWorker: nodePoolWorker, poolSize: 2 });
     const older = host.load(tableFrom(points(20_000)), () => undefined);

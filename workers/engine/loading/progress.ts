@@ -2,7 +2,7 @@
  * A load's progress as the page hears it (contract.ts, LoadProgress): throttled to one report per 100 ms
  * (each report is a message to the page), except when the phase changes or a sample arrives.
  */
-import type { LoadProgress, LoadResult } from '../../contract.ts';
+import type { LoadProgress, LoadResult, ProgressListener } from '../../contract.ts';
 
 /** Share of the whole load that the download stands for (the rest is indexing). */
 const DOWNLOAD_WEIGHT = 0.4;
@@ -13,7 +13,7 @@ export class ProgressReporter {
   private sentAt = -Infinity;
 
   constructor(
-    private readonly send: ((progress: LoadProgress) => unknown) | undefined,
+    private readonly send: ProgressListener | undefined,
     rows: number,
     private readonly now: () => number = () => performance.now(),
   ) {
@@ -44,10 +44,11 @@ export class ProgressReporter {
     this.state = { ...this.state, downloaded: 1, fraction: DOWNLOAD_WEIGHT };
   }
 
-  /** A provisional index answers. */
-  sample(result: LoadResult): void {
-    this.update({ phase: 'sample', sampleRows: result.indexed, sample: result }, true);
+  /** A provisional index answers; answers the page's answer to the report (ProgressListener). */
+  sample(result: LoadResult): unknown {
+    const answer = this.update({ phase: 'sample', sampleRows: result.indexed, sample: result }, true);
     delete this.state.sample; // told once
+    return answer;
   }
 
   /** Indexing the whole table, `fraction` of it done. */
@@ -63,15 +64,20 @@ export class ProgressReporter {
     this.update({ phase: 'done', fraction: 1 }, true);
   }
 
-  private update(change: Partial<LoadProgress>, force: boolean): void {
+  /** Sends the report (when due); answers the page's answer, a rejection made harmless, or undefined. */
+  private update(change: Partial<LoadProgress>, force: boolean): unknown {
     this.state = { ...this.state, ...change };
     const now = this.now();
-    if (!this.send || (!force && now - this.sentAt < EVERY_MS)) return;
+    if (!this.send || (!force && now - this.sentAt < EVERY_MS)) return undefined;
     this.sentAt = now;
+    const answer = this.send({ ...this.state });
     // A report that cannot reach the page (it went away) must not fail the load.
-    void Promise.resolve(this.send({ ...this.state })).catch(() => undefined);
+    return isThenable(answer) ? Promise.resolve(answer).catch(() => undefined) : answer;
   }
 }
+
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
 /** How far a pooled build is, from the zoom level it is clustering (levels shrink; the first weighs most). */
 export function indexFraction(zoom: number | null, maxZoom: number, minZoom: number): number {
