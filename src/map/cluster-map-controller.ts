@@ -240,9 +240,10 @@ export class ClusterMapController {
     const progress =
       onProgress &&
       ((report: LoadProgress) => {
-        // The sample's frame: the worker's pool takes every core once it is on screen (ProgressListener).
+        // A sample is drawn at once; the worker's pool, which takes every core, waits for its frame
+        // (the answer, ProgressListener).
         const drawn = report.phase === 'sample' ? this.nextDrawn() : undefined;
-        if (report.phase === 'sample') this.loadedAs(generation);
+        if (drawn) this.loadedAs(generation);
         if (generation === this.loadGeneration) onProgress(report);
         return drawn;
       });
