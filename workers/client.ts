@@ -11,6 +11,7 @@ import {
   CALL_POLICY,
   ENGINE_METHODS,
   LOAD_CANCELLED,
+  SUPERSEDED,
   type Answer,
   type ClusterEngineApi,
   type EngineCalls,
@@ -360,7 +361,14 @@ export class ClusterClient {
   ): Promise<T | null> {
     const generation = (this.generations.get(kind) ?? 0) + 1;
     this.generations.set(kind, generation);
-    const value = await this.call(fn);
+    let value: T;
+    try {
+      value = await this.call(fn);
+    } catch (error) {
+      // Dropped in the worker as stale (the filter changed under it, or a newer call came): as here.
+      if (error instanceof Error && error.message === SUPERSEDED) return null;
+      throw error;
+    }
     return this.generations.get(kind) === generation ? value : null;
   }
 

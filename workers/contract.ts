@@ -80,6 +80,12 @@ export type ProgressListener = (progress: LoadProgress) => unknown;
 /** The error of a load that a newer load or cancelLoad ended. */
 export const LOAD_CANCELLED = 'La carga de la tabla se canceló.';
 
+/**
+ * A long answer dropped in the worker because the filter or the index changed while it was paused, or a
+ * newer call of its kind came (workers/engine/paced.ts): the client gives null, as for any stale 'latest' call.
+ */
+export const SUPERSEDED = 'Una consulta más reciente reemplazó esta.';
+
 /** What a load indexed. */
 export interface LoadResult {
   /** Rows indexed. */
@@ -249,8 +255,12 @@ export interface ClusterEngineApi {
   getPrices(bbox?: BBox): Answer<PriceStats>;
   /** Price figures of a cluster's members that pass the filter. */
   getClusterPrices(clusterId: number): Answer<PriceStats>;
-  /** Price figures per quarter and operation (the filter's quarters set aside), of the table or a box. */
-  getQuarterPrices(bbox?: BBox): Answer<QuarterPrices>;
+  /**
+   * Price figures per quarter and operation (the filter's quarters set aside), of the table or a box. The
+   * worker runs it in slices (a long one at 10M rows must not hold back the next filter): it may answer
+   * SUPERSEDED when the filter or the index changed meanwhile, or a newer call came.
+   */
+  getQuarterPrices(bbox?: BBox): Answer<QuarterPrices> | Promise<Answer<QuarterPrices>>;
   /**
    * H3 hexagons of the view at the zoom's resolution (hexResolutionForZoom) under the filter, or compared
    * between two quarters. The first call after a load indexes every row's cell (about 1 s per million).

@@ -13,9 +13,11 @@ import {
 import { exposeEngine } from '../../workers/expose.ts';
 import type { EngineHost, HostOptions } from '../../workers/engine/host.ts';
 import { encodeTable } from '../../src/core/table-codec.ts';
-import { LOAD_CANCELLED, type LoadProgress } from '../../workers/contract.ts';
+import { LOAD_CANCELLED, type EngineFilter, type LoadProgress } from '../../workers/contract.ts';
 import { nodePoolWorker } from '../../workers/node-pool.ts';
-import { tableFrom, WORLD } from './helpers.ts';
+import { cyclingFacet, passes, QUARTERS, tableFrom, WORLD } from './helpers.ts';
+import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
+import { STEP_POSITIONS } from '../../workers/engine/prices.ts';
 
 /** A "worker" on a MessageChannel in this process: the real comlink boundary, transfers included. */
 interface FakeWorker extends WorkerHandle {
@@ -60,8 +62,8 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.terminate();
 });
 
-function newClient(timeoutMs = 2000) {
-  const workers = fakeWorkers();
+function newClient(timeoutMs = 2000, options?: HostOptions) {
+  const workers = fakeWorkers(options);
   const client = new ClusterClient({
     createWorker: workers.create,
     timeoutMs,
@@ -125,6 +127,36 @@ describe('ClusterClient over a real MessageChannel', () => {
     expect(await stale).toBeNull();
     expect((await fresh)?.total).toBe(400);
     expect((await view)?.length).toBe(400);
+  });
+
+  it("the chart's figures never hold back a filter: sent behind them, it is answered first, and they give null", async () => {
+    // Every step of the figures a slice of its own: the worker looks at its queue after each one.
+    const { client } = newClient(20_000, { sliceMs: 0 });
+    const n = 3 * STEP_POSITIONS;
+    await client.load(
+      tableFrom(Array.from({ length: n }, (_, i) => [-70 + (i % 997) * 0.01, 5 + (i % 991) * 0.01])),
+    );
+    const filter: EngineFilter = { quarters: ['2024-T3'], colors: 'todos', operations: ['Venta'] };
+    const order: string[] = [];
+    const figures = client.getQuarterPrices().then((v) => {
+      order.push('figures');
+      return v;
+    });
+    const filtered = client.setFilter(filter).then((r) => {
+      order.push('filter');
+      return r;
+    });
+    const expected = Array.from({ length: n }, (_, i) => i).filter((i) => passes(cyclingFacet(i), filter));
+    expect((await filtered).matching).toBe(expected.length);
+    expect(await figures).toBeNull(); // dropped in the worker: the filter changed under it
+    expect(order).toEqual(['filter', 'figures']);
+    // Asked again, they are the new filter's (its operation only: rents count nothing).
+    const again = await client.getQuarterPrices();
+    const q = QUARTERS.indexOf('2024-T3');
+    expect(again?.figures[q * 2 * FIGURES + FIGURE.count]).toBe(
+      expected.filter((i) => cyclingFacet(i).quarter === q).length,
+    );
+    expect(again?.figures[(q * 2 + 1) * FIGURES + FIGURE.count]).toBe(0);
   });
 
   it('after terminate, every call rejects at once with a "closed" error that pages can ignore', async () => {

@@ -6,10 +6,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
-import { LOAD_CANCELLED, NO_FILTER, type EngineFilter, type LoadProgress } from '../../workers/contract.ts';
+import {
+  LOAD_CANCELLED,
+  NO_FILTER,
+  SUPERSEDED,
+  type EngineFilter,
+  type LoadProgress,
+} from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { EngineHost, type HostOptions } from '../../workers/engine/host.ts';
 import { nodePoolWorker } from '../../workers/node-pool.ts';
+import { STEP_POSITIONS } from '../../workers/engine/prices.ts';
 import { tableFrom, WORLD } from './helpers.ts';
 
 const BASE = 'http://datos.test/t.bin';
@@ -316,5 +323,31 @@ describe('prepareLoad: the pool readied while an analyst’s file is read', () =
 
   it('answers false where there is no pool', () => {
     expect(newHost({}).prepareLoad(1_000_000)).toEqual({ ok: true, value: false });
+  });
+});
+
+describe("the chart's figures, in slices (a long answer never holds the next one back)", () => {
+  const n = 2 * STEP_POSITIONS + 7;
+  const big = () => tableFrom(points(n));
+  const box: [number, number, number, number] = [-70, 7, -66, 11];
+
+  it('a newer call drops an older one still running; one left alone answers the engine’s own figures', async () => {
+    const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
+    await host.load(big());
+    const older = host.getQuarterPrices(box);
+    const newer = host.getQuarterPrices(box);
+    expect(await older).toEqual({ ok: false, error: SUPERSEDED });
+    expect(await newer).toEqual(reference(big(), NO_FILTER).getQuarterPrices(box));
+  });
+
+  it('a new index (the whole table after its sample) drops figures asked of the old one', async () => {
+    const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
+    await host.load(big());
+    const figures = host.getQuarterPrices();
+    await host.load(tableFrom(points(500)));
+    expect(await figures).toEqual({ ok: false, error: SUPERSEDED });
+    expect(await host.getQuarterPrices()).toEqual(
+      reference(tableFrom(points(500)), NO_FILTER).getQuarterPrices(),
+    );
   });
 });

@@ -6,7 +6,8 @@ import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import type { EngineFilter } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { cellIndex, cellText, fineKey, loadH3, parentKey } from '../../workers/engine/hex-index.ts';
-import { COLORS, QUARTERS } from './helpers.ts';
+import { STEP_POSITIONS } from '../../workers/engine/prices.ts';
+import { COLORS, QUARTERS, tableFrom } from './helpers.ts';
 import {
   areaArb,
   bruteFigures,
@@ -199,6 +200,68 @@ describe('price figures under the filter (exact, split by operation)', () => {
     expect(f[FIGURE.price50]).toBe(2000);
     expect(f[FIGURE.areaN]).toBe(0);
     expect(f[FIGURE.perM2_50]).toBeNaN();
+  });
+});
+
+describe("the chart's figures in steps (the worker pauses them between slices)", () => {
+  // Over three steps of positions: the price columns fill in four slices and each pass pauses too.
+  const n = 3 * STEP_POSITIONS + 123;
+  const bigTable = (): PropertyTable => ({
+    ...tableFrom(Array.from({ length: n }, (_, i) => [-70 + (i % 997) * 0.01, 5 + (i % 991) * 0.01])),
+    area: Float32Array.from({ length: n }, (_, i) => 40 + (i % 300)),
+  });
+  const BOX: BBox = [-71, 4, -59, 12];
+  const RED: EngineFilter = { quarters: 'todos', colors: ['rojo'], operations: ['Venta'] };
+
+  it('pause many times on a large table and end with the figures of the answer in one go', () => {
+    const steps = engineOf(bigTable()).quarterPriceSteps(BOX);
+    if (!steps) throw new Error('no steps');
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    // The columns' first three slices, two pauses in each of the two passes over the ~138k positions in the
+    // box, one after each of the 8 groups' selections.
+    expect(pauses).toBe(3 + 2 * 2 + 8);
+    const oneGo = value(engineOf(bigTable()).getQuarterPrices(BOX));
+    expect(step.value.quarters).toEqual(QUARTERS);
+    expect([...step.value.figures]).toEqual([...oneGo.figures]);
+    expect(oneGo.figures[FIGURE.areaN]).toBeGreaterThan(0); // per-m² medians were computed, not skipped
+  });
+
+  it('work dropped half-way leaves the price columns part-filled, and the next answer goes on exactly', () => {
+    const engine = engineOf(bigTable());
+    const steps = engine.quarterPriceSteps();
+    if (!steps) throw new Error('no steps');
+    steps.next();
+    steps.next(); // two of the columns' four slices filled
+    steps.return(undefined as never);
+    engine.setFilter(RED);
+    const resumed = value(engine.getQuarterPrices());
+    const fresh = value(engineOf(bigTable(), RED).getQuarterPrices());
+    expect([...resumed.figures]).toEqual([...fresh.figures]);
+  });
+
+  it("the engine's revision moves with every filter and index change, and only then", () => {
+    const engine = new ClusterEngine();
+    const at = () => engine.revision;
+    const r0 = at();
+    engine.load(
+      tableFrom([
+        [-66, 8],
+        [-67, 9],
+      ]),
+    );
+    const r1 = at();
+    expect(r1).toBeGreaterThan(r0);
+    engine.getQuarterPrices();
+    engine.getClusters(WORLD, 3);
+    expect(at()).toBe(r1);
+    engine.setFilter(RED);
+    expect(at()).toBeGreaterThan(r1);
+    const r2 = at();
+    engine.clear();
+    expect(at()).toBeGreaterThan(r2);
+    expect(engine.quarterPriceSteps()).toBeNull(); // nothing loaded: getQuarterPrices says why
   });
 });
 

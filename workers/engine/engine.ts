@@ -24,12 +24,13 @@ import { applyFilter, facetKeys, keyTest, type FacetKeys, type FilterState, type
 import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
 import { clusterOfRow, expansionZoom, queryClusters, queryLeaves, type QueryContext } from './queries.ts';
 import { summarize } from './summary.ts';
-import { usableArea } from './prices.ts';
+import { usableArea, type Steps } from './prices.ts';
 import {
   clusterPrices,
   hexagons,
   PriceState,
   quarterPrices,
+  quarterPriceSteps,
   viewPrices,
   type PriceContext,
 } from './price-queries.ts';
@@ -84,9 +85,14 @@ function guard<T>(fn: () => Answer<T>): Answer<T> {
   try {
     return fn();
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return fail(`Error interno del motor de agrupación: ${detail}`);
+    return internalError(error);
   }
+}
+
+/** The answer of an engine call that threw (a bug: the caller hears it instead of a dead worker). */
+export function internalError(error: unknown): Answer<never> {
+  const detail = error instanceof Error ? error.message : String(error);
+  return fail(`Error interno del motor de agrupación: ${detail}`);
 }
 
 const isFacet = (f: unknown) => f === 'todos' || (Array.isArray(f) && f.every((v) => typeof v === 'string'));
@@ -119,7 +125,25 @@ export type EngineQueries = Omit<ClusterEngineApi, 'load' | 'cancelLoad' | 'prep
 
 export class ClusterEngine implements EngineQueries {
   private options: EngineOptions = { ...DEFAULT_OPTIONS };
-  private data: Loaded | null = null;
+  private loaded: Loaded | null = null;
+  private changes = 0;
+
+  /** The loaded index and its filter; every change of either counts one revision. */
+  private get data(): Loaded | null {
+    return this.loaded;
+  }
+  private set data(data: Loaded | null) {
+    this.loaded = data;
+    this.changes++;
+  }
+
+  /**
+   * Changes so far of the index or the filter: work paused across them (quarterPriceSteps) read a state
+   * that is gone.
+   */
+  get revision(): number {
+    return this.changes;
+  }
 
   /** Sets options; a loaded table is dropped (a hierarchy is built for one set of options): load again. */
   configure(options: Partial<EngineOptions>): Answer<EngineOptions> {
@@ -213,6 +237,7 @@ export class ClusterEngine implements EngineQueries {
         return fail("Filtro inválido: cada campo es 'todos' o una lista de textos.");
       if (f.exactOnly !== undefined && typeof f.exactOnly !== 'boolean')
         return fail('Filtro inválido: exactOnly es verdadero o falso.');
+      this.changes++;
       d.test = keyTest(filter, d.keys, d.table.quarters, d.table.colors);
       d.filter = applyFilter(d.keys, d.test, d.filter);
       d.engineFilter = filter;
@@ -364,6 +389,16 @@ export class ClusterEngine implements EngineQueries {
       if (bbox !== undefined && !isBBox(bbox)) return fail(BAD_BBOX);
       return ok(quarterPrices(p.ctx, p.state, bbox ? viewBoxes(bbox) : null));
     });
+  }
+
+  /**
+   * getQuarterPrices as steps a caller may pause between (the worker's host answers newer requests
+   * meanwhile); null where getQuarterPrices answers an error at once. Valid while `revision` stays the same.
+   */
+  quarterPriceSteps(bbox?: BBox): Steps<QuarterPrices> | null {
+    const p = this.priceContext();
+    if (!p || (bbox !== undefined && !isBBox(bbox))) return null;
+    return quarterPriceSteps(p.ctx, p.state, bbox ? viewBoxes(bbox) : null);
   }
 
   getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Answer<HexResult> {

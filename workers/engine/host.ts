@@ -20,9 +20,11 @@ import type {
   HexCompare,
   LoadResult,
   ProgressListener,
+  QuarterPrices,
   RemoteTable,
 } from '../contract.ts';
 import { ClusterEngine } from './engine.ts';
+import { paced, SLICE_MS } from './paced.ts';
 import { buildHierarchy, hierarchyOf, type Hierarchy } from './hierarchy.ts';
 import { downloadTable, remoteProblem } from './loading/download.ts';
 import { indexFraction, isThenable, ProgressReporter } from './loading/progress.ts';
@@ -63,6 +65,8 @@ export interface HostOptions {
   sampleRows?: number;
   /** The longest wait for the sample's frame, for tests (default SAMPLE_FRAME_MS). */
   sampleFrameMs?: number;
+  /** Work between two looks at the queue in a long answer, for tests (default paced.ts's SLICE_MS). */
+  sliceMs?: number;
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -82,12 +86,15 @@ export class EngineHost implements ClusterEngineApi {
   private readonly pool: BuildPool | null;
   private readonly fetcher: typeof fetch;
   private run: Run | null = null;
+  /** Calls of getQuarterPrices so far: a newer one drops an older one still running. */
+  private figureTurns = 0;
   private readonly sizes: {
     pool: number;
     progressive: number;
     sample: number;
     tableSample: number;
     frameMs: number;
+    sliceMs: number;
   };
 
   constructor(options: HostOptions = {}) {
@@ -101,6 +108,7 @@ export class EngineHost implements ClusterEngineApi {
       sample: options.sampleRows ?? SAMPLE_ROWS,
       tableSample: options.sampleRows ?? TABLE_SAMPLE_ROWS,
       frameMs: options.sampleFrameMs ?? SAMPLE_FRAME_MS,
+      sliceMs: options.sliceMs ?? SLICE_MS,
     };
   }
 
@@ -313,8 +321,17 @@ export class EngineHost implements ClusterEngineApi {
   getClusterPrices(clusterId: number) {
     return this.engine.getClusterPrices(clusterId);
   }
-  getQuarterPrices(bbox?: BBox) {
-    return this.engine.getQuarterPrices(bbox);
+  /**
+   * The chart's figures, asked after every drawn view: run in slices (paced.ts), so the next filter or view
+   * is answered between them, and dropped when one changes the filter or the index, or a newer call comes.
+   */
+  getQuarterPrices(bbox?: BBox): Answer<QuarterPrices> | Promise<Answer<QuarterPrices>> {
+    const steps = this.engine.quarterPriceSteps(bbox);
+    if (!steps) return this.engine.getQuarterPrices(bbox); // its error, at once
+    const revision = this.engine.revision;
+    const turn = ++this.figureTurns;
+    const stale = () => this.engine.revision !== revision || turn !== this.figureTurns;
+    return paced(steps, stale, this.sizes.sliceMs);
   }
   getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null) {
     return this.engine.getHexagons(bbox, zoom, compare);

@@ -24,19 +24,39 @@ export interface PriceColumns {
   readonly perM2: Float64Array;
 }
 
-export function priceColumns(table: PropertyTable, order: Uint32Array): PriceColumns {
-  const n = order.length;
-  const price = new Float64Array(n);
-  const perM2 = new Float64Array(n);
+/** Positions [from, to) of the price columns (a large table's are filled a slice at a time). */
+export function fillPriceColumns(
+  table: PropertyTable,
+  order: Uint32Array,
+  { price, perM2 }: PriceColumns,
+  from: number,
+  to: number,
+): void {
   const { area } = table;
-  for (let pos = 0; pos < n; pos++) {
+  for (let pos = from; pos < to; pos++) {
     const row = order[pos] ?? 0;
     const p = table.price[row] ?? Number.NaN;
     const a = area ? (area[row] ?? Number.NaN) : Number.NaN;
     price[pos] = usablePrice(p) ? p : Number.NaN;
     perM2[pos] = usablePrice(p) && usableArea(a) ? p / a : Number.NaN;
   }
-  return { price, perM2 };
+}
+
+/**
+ * Work done in steps: it may pause at every `yield` (the engine worker's host answers a newer request
+ * meanwhile, or drops the work when the filter changed under it) and returns its result at the end.
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Positions a loop over the table walks between two pauses (a few milliseconds of work at most). */
+export const STEP_POSITIONS = 1 << 16;
+
+/** Runs steps to the end at once (the synchronous answers, tests). */
+export function finish<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** Reusable scratch arrays sized for the whole table. */
@@ -50,8 +70,14 @@ export class PriceScratch {
   }
 }
 
-/** Calls `visit(pos, group)` for every position of the set (and must visit the same ones when called again). */
-export type EachInGroups = (visit: (pos: number, group: number) => void) => void;
+/**
+ * Calls `visit(pos, group)` for every position of the set (and must visit the same ones when called again),
+ * pausing every STEP_POSITIONS positions or so.
+ */
+export type EachInGroups = (visit: Visit) => Steps<void>;
+
+/** Told of one position of the set and its group. */
+export type Visit = (pos: number, group: number) => void;
 
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- counters indexed by in-range groups */
 
@@ -66,11 +92,22 @@ export function groupedFigures(
   each: EachInGroups,
   withPrice = true,
 ): Float64Array {
+  return finish(groupedFigureSteps(columns, scratch, groups, each, withPrice));
+}
+
+/** groupedFigures in steps: its two passes pause as `each` does, its selections after every group. */
+export function* groupedFigureSteps(
+  columns: PriceColumns,
+  scratch: PriceScratch,
+  groups: number,
+  each: EachInGroups,
+  withPrice = true,
+): Steps<Float64Array> {
   const { price, perM2 } = columns;
   const count = new Uint32Array(groups);
   const priced = new Uint32Array(groups);
   const withArea = new Uint32Array(groups);
-  each((pos, g) => {
+  yield* each((pos, g) => {
     count[g] = count[g]! + 1;
     if (price[pos] !== price[pos]) return; // NaN: no usable price
     priced[g] = priced[g]! + 1;
@@ -87,7 +124,7 @@ export function groupedFigures(
   const areaNext = areaAt.slice(0, groups);
   const values = scratch.prices;
   const valuesM2 = scratch.perM2;
-  each((pos, g) => {
+  yield* each((pos, g) => {
     const p = price[pos]!;
     if (p !== p) return;
     if (withPrice) {
@@ -107,6 +144,7 @@ export function groupedFigures(
     quartilesInto(values, priceAt[k]!, withPrice ? priced[k]! : 0, out, at + FIGURE.price25);
     out[at + FIGURE.areaN] = withArea[k]!;
     quartilesInto(valuesM2, areaAt[k]!, withArea[k]!, out, at + FIGURE.perM2_25);
+    yield;
   }
   return out;
 }
