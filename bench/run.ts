@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: every benchmark in sequence, each in its own process (fresh heap, honest memory numbers).
  * Pass suite names to run a subset: `npm run bench -- datagen`. The browser benchmark (minutes, headless
- * Chromium), the long-task census and the import benchmark run only when named: `npm run bench -- browser
- * long-tasks import` (or
+ * Chromium), the long-task census, the GPU-cost breakdown and the import benchmark run only when named: `npm run
+ * bench -- browser long-tasks gpu-cost import` (or
  * `npm run bench:browser` with its options).
  */
 import { spawnSync } from 'node:child_process';
@@ -20,10 +20,11 @@ const SUITES: Readonly<Record<string, string>> = {
   'long-tasks': 'bench/browser/trace.ts',
   weight: 'bench/browser/weight.ts',
   idle: 'bench/browser/idle.ts',
+  'gpu-cost': 'bench/browser/gpu-cost.ts',
   browser: 'bench/browser/run.ts',
   import: 'bench/browser/import.ts',
 };
-const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks', 'weight', 'idle', 'import']);
+const ONLY_WHEN_NAMED = new Set(['browser', 'long-tasks', 'weight', 'idle', 'gpu-cost', 'import']);
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = wanted.length > 0 ? wanted : Object.keys(SUITES).filter((n) => !ONLY_WHEN_NAMED.has(n));

@@ -7,12 +7,12 @@
  *   npx tsx bench/browser/idle.ts [--runs 3] [--seconds 5] [--port 4198] [--no-build]
  * Writes bench/results/idle.json and .md.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { machine, markdownTable, median, writeResults } from '../lib/report.ts';
 import { buildDemo, servePreview } from './preview.ts';
+import { chromiumTicks, cpuSeconds } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,25 +38,6 @@ const ROUTES = {
   'agencies #/inmobiliarias': '#/inmobiliarias',
   'drawing #/dibujo': '#/dibujo',
 } as const;
-const TICKS_PER_SECOND = 100;
-
-/** CPU ticks (user + system) so far of Chromium's processes, by process type. */
-function chromiumTicks(): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('chromium')) continue;
-      const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
-      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-      out[type] = (out[type] ?? 0) + Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return out;
-}
-
 interface Sample {
   renderer: number;
   gpu: number;
@@ -81,8 +62,8 @@ async function sample(browser: Browser, base: string, hash: string): Promise<Sam
     const [before, taskBefore] = [chromiumTicks(), await task()];
     await page.waitForTimeout(seconds * 1000);
     const [after, taskAfter] = [chromiumTicks(), await task()];
-    const percent = (type: string) =>
-      (((after[type] ?? 0) - (before[type] ?? 0)) / TICKS_PER_SECOND / seconds) * 100;
+    const used = cpuSeconds(before, after);
+    const percent = (type: string) => ((used[type] ?? 0) / seconds) * 100;
     return {
       renderer: percent('renderer'),
       gpu: percent('gpu-process'),
