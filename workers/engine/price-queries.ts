@@ -14,6 +14,7 @@ import type { Hierarchy } from './hierarchy.ts';
 import {
   fillPriceColumns,
   finish,
+  groupedFigures,
   groupedFigureSteps,
   PriceScratch,
   STEP_POSITIONS,
@@ -157,7 +158,7 @@ export function viewPrices(
   boxes: readonly MercatorBox[] | null,
 ): PriceStats {
   const each = eachIn(ctx, boxes, byOperation(ctx));
-  return { figures: finish(groupedFigureSteps(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each)) };
+  return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
 }
 
 /** Sales and rents of a cluster's passing members (its contiguous position range). */
@@ -174,7 +175,7 @@ export function clusterPrices(ctx: PriceContext, state: PriceState, cluster: num
       if (group >= 0) visit(pos, group);
     }
   };
-  return { figures: finish(groupedFigureSteps(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each)) };
+  return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
 }
 
 /** groups[facetKey] under a filter: `group(key)` where the key passes, −1 elsewhere. */
