@@ -263,9 +263,15 @@ export interface ClusterEngineApi {
   getQuarterPrices(bbox?: BBox): Answer<QuarterPrices> | Promise<Answer<QuarterPrices>>;
   /**
    * H3 hexagons of the view at the zoom's resolution (hexResolutionForZoom) under the filter, or compared
-   * between two quarters. The first call after a load indexes every row's cell (about 1 s per million).
+   * between two quarters. The first call after a load indexes every row's cell (about 1 s per million): the
+   * worker runs that in slices and may answer SUPERSEDED when the filter or the index changed meanwhile, or a
+   * newer call came (the cells indexed so far are kept).
    */
-  getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Answer<HexResult>;
+  getHexagons(
+    bbox: BBox,
+    zoom: number,
+    compare?: HexCompare | null,
+  ): Answer<HexResult> | Promise<Answer<HexResult>>;
   /**
    * The rows under the filter inside the box, as a file's UTF-8 bytes (transferred): CSV (';', decimal
    * commas, BOM) or GeoJSON, written here so a million rows never become text on the main thread.

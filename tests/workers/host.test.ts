@@ -17,6 +17,7 @@ import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { EngineHost, type HostOptions } from '../../workers/engine/host.ts';
 import { nodePoolWorker } from '../../workers/node-pool.ts';
 import { STEP_POSITIONS } from '../../workers/engine/prices.ts';
+import { HEX_STEP_ROWS, loadH3 } from '../../workers/engine/hex-index.ts';
 import { tableFrom, WORLD } from './helpers.ts';
 
 const BASE = 'http://datos.test/t.bin';
@@ -338,6 +339,17 @@ describe("the chart's figures, in slices (a long answer never holds the next one
     const newer = host.getQuarterPrices(box);
     expect(await older).toEqual({ ok: false, error: SUPERSEDED });
     expect(await newer).toEqual(reference(big(), NO_FILTER).getQuarterPrices(box));
+  });
+
+  it('hexagons: a filter set while the first index builds drops them; the next call is the new filter’s', async () => {
+    await loadH3();
+    const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
+    const table = tableFrom(points(3 * HEX_STEP_ROWS));
+    await host.load(table);
+    const first = host.getHexagons(box, 7);
+    expect(host.setFilter(FILTER).ok).toBe(true);
+    expect(await first).toEqual({ ok: false, error: SUPERSEDED });
+    expect(await host.getHexagons(box, 7)).toEqual(reference(table, FILTER).getHexagons(box, 7));
   });
 
   it('a new index (the whole table after its sample) drops figures asked of the old one', async () => {

@@ -5,7 +5,14 @@ import { FIGURE, FIGURES, hexResolutionForZoom, MIN_HEX_COUNT } from '../../src/
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import type { EngineFilter } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
-import { cellIndex, cellText, fineKey, loadH3, parentKey } from '../../workers/engine/hex-index.ts';
+import {
+  cellIndex,
+  cellText,
+  fineKey,
+  HEX_STEP_ROWS,
+  loadH3,
+  parentKey,
+} from '../../workers/engine/hex-index.ts';
 import { STEP_POSITIONS } from '../../workers/engine/prices.ts';
 import { COLORS, QUARTERS, tableFrom } from './helpers.ts';
 import {
@@ -19,6 +26,7 @@ import {
 } from './price-helpers.ts';
 
 const WORLD: BBox = [-180, -85, 180, 85];
+const VENEZUELA: BBox = [-73.5, 0.5, -59.5, 12.5];
 
 function engineOf(table: PropertyTable, filter?: EngineFilter): ClusterEngine {
   const engine = new ClusterEngine();
@@ -388,6 +396,36 @@ describe('hexagons', () => {
     }
     expect(inner).toBeGreaterThan(0);
     expect(part.length).toBeLessThan(all.length / 10);
+  });
+
+  it('in steps: the first index build pauses every few thousand rows and ends with the one-go answer', () => {
+    const n = 3 * HEX_STEP_ROWS + 5;
+    const table = tableFrom(Array.from({ length: n }, (_, i) => [-70 + (i % 97) * 0.1, 5 + (i % 89) * 0.08]));
+    const steps = engineOf(table).hexagonSteps(VENEZUELA, 6);
+    if (!steps) throw new Error('no steps');
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    expect(pauses).toBe(4); // one after each of the keys' four slices (the price columns fit in one step)
+    expect(step.value).toEqual(value(engineOf(table).getHexagons(VENEZUELA, 6)));
+    expect(step.value.length).toBeGreaterThan(0);
+  });
+
+  it('in steps: a build dropped half-way keeps its keys, and the next call ends exactly', () => {
+    const n = 3 * HEX_STEP_ROWS + 5;
+    const table = tableFrom(Array.from({ length: n }, (_, i) => [-70 + (i % 97) * 0.1, 5 + (i % 89) * 0.08]));
+    const engine = engineOf(table);
+    const steps = engine.hexagonSteps(VENEZUELA, 6);
+    if (!steps) throw new Error('no steps');
+    steps.next();
+    steps.next(); // two of the keys' four slices made
+    steps.return(undefined as never);
+    const filter: EngineFilter = { quarters: ['2024-T1'], colors: 'todos', operations: ['Venta'] };
+    engine.setFilter(filter);
+    expect(value(engine.getHexagons(VENEZUELA, 6))).toEqual(
+      value(engineOf(table, filter).getHexagons(VENEZUELA, 6)),
+    );
+    expect(engine.hexagonSteps([0, 0, 0] as unknown as BBox, 6)).toBeNull(); // what getHexagons refuses
   });
 
   it('the minimum count and the zoom rule are what the legend says', () => {

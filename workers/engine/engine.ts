@@ -28,6 +28,7 @@ import { usableArea, type Steps } from './prices.ts';
 import {
   clusterPrices,
   hexagons,
+  hexagonSteps,
   PriceState,
   quarterPrices,
   quarterPriceSteps,
@@ -93,6 +94,21 @@ function guard<T>(fn: () => Answer<T>): Answer<T> {
 export function internalError(error: unknown): Answer<never> {
   const detail = error instanceof Error ? error.message : String(error);
   return fail(`Error interno del motor de agrupación: ${detail}`);
+}
+
+/** What is wrong with a hexagon request (it crossed a thread boundary), or null. */
+function hexagonProblem(bbox: BBox, zoom: number, compare?: HexCompare | null): string | null {
+  if (!isBBox(bbox)) return BAD_BBOX;
+  if (typeof zoom !== 'number' || !Number.isFinite(zoom)) return 'El zoom debe ser un número finito.';
+  const c = compare as Partial<Record<keyof HexCompare, unknown>> | null | undefined;
+  if (
+    c &&
+    (typeof c.base !== 'string' ||
+      typeof c.comparison !== 'string' ||
+      (c.operation !== 'Venta' && c.operation !== 'Alquiler'))
+  )
+    return 'Comparación inválida: dos trimestres y una operación (Venta o Alquiler).';
+  return null;
 }
 
 const isFacet = (f: unknown) => f === 'todos' || (Array.isArray(f) && f.every((v) => typeof v === 'string'));
@@ -405,19 +421,17 @@ export class ClusterEngine implements EngineQueries {
     return guard(() => {
       const p = this.priceContext();
       if (!p) return fail(NOT_LOADED);
-      if (!isBBox(bbox)) return fail(BAD_BBOX);
-      if (typeof zoom !== 'number' || !Number.isFinite(zoom))
-        return fail('El zoom debe ser un número finito.');
-      const c = compare as Partial<Record<keyof HexCompare, unknown>> | null | undefined;
-      if (
-        c &&
-        (typeof c.base !== 'string' ||
-          typeof c.comparison !== 'string' ||
-          (c.operation !== 'Venta' && c.operation !== 'Alquiler'))
-      )
-        return fail('Comparación inválida: dos trimestres y una operación (Venta o Alquiler).');
+      const problem = hexagonProblem(bbox, zoom, compare);
+      if (problem) return fail(problem);
       return ok(hexagons(p.ctx, p.state, bbox, zoom, compare ?? null));
     });
+  }
+
+  /** getHexagons as steps (its H3 index's first build pauses); null where getHexagons answers an error. */
+  hexagonSteps(bbox: BBox, zoom: number, compare?: HexCompare | null): Steps<HexResult> | null {
+    const p = this.priceContext();
+    if (!p || hexagonProblem(bbox, zoom, compare)) return null;
+    return hexagonSteps(p.ctx, p.state, bbox, zoom, compare ?? null);
   }
 
   exportView(bbox: BBox, format: ExportFormat): Answer<Uint8Array> {

@@ -18,6 +18,7 @@ import type {
   EngineOptions,
   ExportFormat,
   HexCompare,
+  HexResult,
   LoadResult,
   ProgressListener,
   QuarterPrices,
@@ -25,6 +26,7 @@ import type {
 } from '../contract.ts';
 import { ClusterEngine } from './engine.ts';
 import { paced, SLICE_MS } from './paced.ts';
+import type { Steps } from './prices.ts';
 import { buildHierarchy, hierarchyOf, type Hierarchy } from './hierarchy.ts';
 import { downloadTable, remoteProblem } from './loading/download.ts';
 import { indexFraction, isThenable, ProgressReporter } from './loading/progress.ts';
@@ -86,8 +88,8 @@ export class EngineHost implements ClusterEngineApi {
   private readonly pool: BuildPool | null;
   private readonly fetcher: typeof fetch;
   private run: Run | null = null;
-  /** Calls of getQuarterPrices so far: a newer one drops an older one still running. */
-  private figureTurns = 0;
+  /** Long calls so far, by kind: a newer one drops an older one of its kind still running. */
+  private readonly turns = { figures: 0, hexagons: 0 };
   private readonly sizes: {
     pool: number;
     progressive: number;
@@ -328,13 +330,28 @@ export class EngineHost implements ClusterEngineApi {
   getQuarterPrices(bbox?: BBox): Answer<QuarterPrices> | Promise<Answer<QuarterPrices>> {
     const steps = this.engine.quarterPriceSteps(bbox);
     if (!steps) return this.engine.getQuarterPrices(bbox); // its error, at once
+    return this.sliced(steps, 'figures');
+  }
+
+  /** Runs a long answer in slices; stale once the filter or the index changed, or a newer call of `kind`. */
+  private sliced<T>(steps: Steps<T>, kind: 'figures' | 'hexagons'): Promise<Answer<T>> {
     const revision = this.engine.revision;
-    const turn = ++this.figureTurns;
-    const stale = () => this.engine.revision !== revision || turn !== this.figureTurns;
+    const turn = (this.turns[kind] += 1);
+    const stale = () => this.engine.revision !== revision || turn !== this.turns[kind];
     return paced(steps, stale, this.sizes.sliceMs);
   }
-  getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null) {
-    return this.engine.getHexagons(bbox, zoom, compare);
+  /**
+   * The hexagon layer: the first call indexes every row's H3 cell (~1.2 s a million), so it runs in slices
+   * too, and a newer call or a filter change drops it (the keys made so far are kept for the next one).
+   */
+  getHexagons(
+    bbox: BBox,
+    zoom: number,
+    compare?: HexCompare | null,
+  ): Answer<HexResult> | Promise<Answer<HexResult>> {
+    const steps = this.engine.hexagonSteps(bbox, zoom, compare);
+    if (!steps) return this.engine.getHexagons(bbox, zoom, compare); // its error, at once
+    return this.sliced(steps, 'hexagons');
   }
   exportView(bbox: BBox, format: ExportFormat) {
     return this.engine.exportView(bbox, format);

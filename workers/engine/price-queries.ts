@@ -8,7 +8,7 @@ import type { BBox } from '../../src/core/types.ts';
 import type { EngineFilter, HexCompare, HexResult, PriceStats, QuarterPrices } from '../contract.ts';
 import { pointInBox, type MercatorBox } from './bbox.ts';
 import { keyQuarter, keyTest, passes, type FacetKeys, type FilterState } from './filter.ts';
-import { buildHexIndex, type HexIndex } from './hex-index.ts';
+import { fillHexKeys, HEX_STEP_ROWS, hexIndexFromKeys, type HexIndex } from './hex-index.ts';
 import { aggregateHexagons, OutlineCache } from './hexagons.ts';
 import type { Hierarchy } from './hierarchy.ts';
 import {
@@ -41,6 +41,8 @@ export class PriceState {
   /** Columns being filled and the next position to fill (kept when a paused query is dropped). */
   private filling: { columns: PriceColumns; next: number } | null = null;
   private hex: HexIndex | null = null;
+  /** Rows' H3 keys being made and the next position to key (kept when a paused query is dropped). */
+  private keying: { raw: Float64Array; next: number } | null = null;
   readonly outlines = new OutlineCache();
   /**
    * The chart's last answer and what it depends on (box, colours, operations): the quarter filter is set
@@ -79,12 +81,27 @@ export class PriceState {
   }
 
   hexIndexFor(ctx: PriceContext): HexIndex {
-    this.hex ??= buildHexIndex(
-      ctx.table,
-      ctx.h.order.subarray(0, ctx.h.size),
-      ctx.keys.keys,
-      this.columnsFor(ctx),
-    );
+    return finish(this.hexIndexSteps(ctx));
+  }
+
+  /**
+   * The H3 index, built in steps on first use (h3-js per row: ~1.2 s a million); like the columns, keys made
+   * before a query was dropped are kept for the next one.
+   */
+  *hexIndexSteps(ctx: PriceContext): Steps<HexIndex> {
+    if (this.hex) return this.hex;
+    const columns = yield* this.columnSteps(ctx);
+    const order = ctx.h.order.subarray(0, ctx.h.size);
+    this.keying ??= { raw: new Float64Array(order.length), next: 0 };
+    const keying = this.keying;
+    while (keying.next < order.length) {
+      const to = Math.min(order.length, keying.next + HEX_STEP_ROWS);
+      fillHexKeys(ctx.table, order, keying.raw, keying.next, to);
+      keying.next = to;
+      yield;
+    }
+    this.hex = hexIndexFromKeys(ctx.table, order, ctx.keys.keys, columns, keying.raw);
+    this.keying = null;
     return this.hex;
   }
 }
@@ -247,6 +264,17 @@ export function hexagons(
   zoom: number,
   compare: HexCompare | null,
 ): HexResult {
+  return finish(hexagonSteps(ctx, state, bbox, zoom, compare));
+}
+
+/** hexagons in steps: the H3 index's first build pauses (see host.ts); the aggregate runs in one go. */
+export function* hexagonSteps(
+  ctx: PriceContext,
+  state: PriceState,
+  bbox: BBox,
+  zoom: number,
+  compare: HexCompare | null,
+): Steps<HexResult> {
   const { table, keys } = ctx;
   const res = hexResolutionForZoom(zoom);
   let slots: Int8Array | Int16Array;
@@ -265,6 +293,6 @@ export function hexagons(
       return q === base ? 0 : q === comparison ? 1 : -1;
     });
   }
-  const index = state.hexIndexFor(ctx);
+  const index = yield* state.hexIndexSteps(ctx);
   return aggregateHexagons(index, state.scratchFor(table), state.outlines, res, padded(bbox, res), slots);
 }
