@@ -41,6 +41,7 @@ export default tseslint.config(
       'bench/browser/trace-dist/**',
       'bench/browser/weight-dist/**',
       'bench/browser/idle-dist/**',
+      'bench/browser/gpu-cost-dist/**',
       'node_modules/**',
       'coverage/**',
       'test-results/**',
