@@ -8,21 +8,10 @@
 import { SUPERSEDED, type Answer } from '../contract.ts';
 import { internalError } from './engine.ts';
 import type { Steps } from './prices.ts';
+import { nextTask } from '../next-task.ts';
 
 /** Work between two looks at the worker's queue, ms: a newer call waits at most about this long. */
 export const SLICE_MS = 8;
-
-/** A macrotask later, so messages queued meanwhile are handled (a nested timer would wait ≥ 4 ms). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
-}
 
 /**
  * Runs `steps` to their result in slices of about `sliceMs`, yielding to the event loop between them;

@@ -16,7 +16,8 @@ import {
   type Delimiter,
 } from '../../src/core/ingest/detect.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
-import { ImportError, nextTask, openBytes } from './bytes.ts';
+import { ImportError, openBytes } from './bytes.ts';
+import { nextTask } from '../next-task.ts';
 import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
 
 const E = MESSAGES.importData.errors;

@@ -14,7 +14,8 @@ import {
 } from 'hyparquet';
 import type { Cell } from '../../src/core/ingest/values.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
-import { ImportError, nextTask, readAll } from './bytes.ts';
+import { ImportError, readAll } from './bytes.ts';
+import { nextTask } from '../next-task.ts';
 import { IMPORT_LIMITS, type ImportSource } from './contract.ts';
 import { cellsAt, type BatchColumn, type RowBatch } from '../../src/core/ingest/batch.ts';
 import { unpackChunks, type ColumnChunk, type PackedChunk } from './parquet-columns.ts';

@@ -17,7 +17,8 @@ import { cellText, type Cell } from '../../src/core/ingest/values.ts';
 import type { TextEncoding } from '../../src/core/ingest/decode.ts';
 import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { openArrow, eachArrowRow } from './arrow.ts';
-import { ImportError, nextTask, readHead } from './bytes.ts';
+import { ImportError, readHead } from './bytes.ts';
+import { nextTask } from '../next-task.ts';
 import {
   expectedRows,
   IMPORT_LIMITS,
