@@ -273,10 +273,11 @@ export interface ClusterEngineApi {
     compare?: HexCompare | null,
   ): Answer<HexResult> | Promise<Answer<HexResult>>;
   /**
-   * The rows under the filter inside the box, as a file's UTF-8 bytes (transferred): CSV (';', decimal
-   * commas, BOM) or GeoJSON, written here so a million rows never become text on the main thread.
+   * The rows under the filter inside the box, as a file's UTF-8 bytes in parts (transferred; the page joins
+   * them as a Blob): CSV (';', decimal commas, BOM) or GeoJSON, written here so a million rows never become
+   * text on the main thread. Refused beyond EXPORT_MAX_ROWS (src/core/ingest/export.ts), saying how many.
    */
-  exportView(bbox: BBox, format: ExportFormat): Answer<Uint8Array>;
+  exportView(bbox: BBox, format: ExportFormat): Answer<Uint8Array[]> | Promise<Answer<Uint8Array[]>>;
 }
 
 /**

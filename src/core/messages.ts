@@ -337,6 +337,8 @@ export const MESSAGES = {
     exportChartPng: 'Gráfico (PNG)',
     exportChartCsv: 'Gráfico (CSV)',
     exportFailed: 'No se pudo exportar: {reason}',
+    exportTooMany:
+      'la vista tiene {rows} filas bajo el filtro y un archivo admite hasta {max} (las filas de una hoja de cálculo). Acérquese o filtre por trimestre, color u operación.',
     errors: {
       binary: 'el archivo no parece ser texto ni un formato conocido (CSV, GeoJSON, Parquet o Arrow).',
       rowTooLong: 'una fila (o el encabezado) pasa de {n} caracteres; no parece un CSV.',

@@ -312,8 +312,8 @@ export class ClusterMapController {
     return this.props.hexagons ? this.hex : null;
   }
 
-  /** The rows under the filter in the current view as a file's bytes (written in the worker). */
-  exportView(format: ExportFormat): Promise<Uint8Array> {
+  /** The rows under the filter in the current view as a file's bytes, in parts (written in the worker). */
+  exportView(format: ExportFormat): Promise<Uint8Array[]> {
     const b = this.map.getBounds();
     return this.client.exportView([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], format);
   }

@@ -9,6 +9,34 @@ import { chooseFile, dialog, openExplorer, probe } from './open-data-helpers.ts'
 
 const readCsv = (text: string) => dsvFormat(';').parseRows(text.replace(/^\ufeff/, '').trim());
 
+test('an export past a spreadsheet’s rows is refused at once, saying how many; filtered under it, it downloads', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  await openExplorer(page, 1_100_000);
+  await expect
+    .poll(async () => (await probe(page))?.viewTotal, { timeout: 30_000 })
+    .toBeGreaterThan(1_048_575);
+  const inView = (await probe(page))?.viewTotal ?? 0;
+  const csvButton = page.getByRole('button', { name: 'Filas de la vista (CSV)' });
+  await csvButton.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    `No se pudo exportar: la vista tiene ${inView.toLocaleString('es-VE')} filas bajo el filtro y un archivo ` +
+      'admite hasta 1.048.575 (las filas de una hoja de cálculo). Acérquese o filtre por trimestre, color u operación.',
+  );
+  // Rents only: under the limit, the file downloads with every row of the view, and the message goes.
+  await page.getByLabel('Operación').selectOption('Alquiler');
+  await expect.poll(async () => (await probe(page))?.viewTotal).toBeLessThan(1_048_575);
+  const rents = (await probe(page))?.viewTotal ?? -1;
+  const [download] = await Promise.all([page.waitForEvent('download'), csvButton.click()]);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const rows = readCsv((await readFile(await download.path())).toString('utf8'));
+  expect(rows.length - 1).toBe(rents);
+  expect(rows.slice(1).every((r) => r[3] === 'Alquiler')).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('exports: the rows under the filter in the view (CSV, GeoJSON) and the quarter chart (CSV, PNG)', async ({
   page,
 }) => {

@@ -62,7 +62,7 @@ describe('approximate rows (precision column)', () => {
     engine.setFilter({ ...NO_FILTER, exactOnly: true });
     const csv = engine.exportView([-66.905, 10.395, -66.875, 10.425], 'csv');
     if (!csv.ok) throw new Error(csv.error);
-    const lines = new TextDecoder().decode(csv.value).trim().split('\r\n');
+    const lines = new TextDecoder().decode(Buffer.concat(csv.value)).trim().split('\r\n');
     // Columns −66.90…−66.88 (3) × rows 10.40…10.42 (3) = 9 rows, of which rows 0 and 8… are approximate.
     const t = table();
     const expected = Array.from({ length: 40 }, (_, i) => i).filter(
@@ -72,7 +72,7 @@ describe('approximate rows (precision column)', () => {
     expect(lines.slice(1).every((l) => l.endsWith(';exacta'))).toBe(true);
     const geo = engine.exportView(WORLD, 'geojson');
     if (!geo.ok) throw new Error(geo.error);
-    const parsed = JSON.parse(new TextDecoder().decode(geo.value)) as { features: unknown[] };
+    const parsed = JSON.parse(new TextDecoder().decode(Buffer.concat(geo.value))) as { features: unknown[] };
     expect(parsed.features).toHaveLength(30);
     expect(engine.exportView(WORLD, 'xls' as 'csv').ok).toBe(false);
   });

@@ -17,6 +17,7 @@ import { LOAD_CANCELLED, type EngineFilter, type LoadProgress } from '../../work
 import { nodePoolWorker } from '../../workers/node-pool.ts';
 import { cyclingFacet, passes, QUARTERS, tableFrom, WORLD } from './helpers.ts';
 import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
+import { PIECE_ROWS } from '../../src/core/ingest/export.ts';
 import { STEP_POSITIONS } from '../../workers/engine/prices.ts';
 
 /** A "worker" on a MessageChannel in this process: the real comlink boundary, transfers included. */
@@ -157,6 +158,29 @@ describe('ClusterClient over a real MessageChannel', () => {
       expected.filter((i) => cyclingFacet(i).quarter === q).length,
     );
     expect(again?.figures[(q * 2 + 1) * FIGURES + FIGURE.count]).toBe(0);
+  });
+
+  it('an export being written never holds back the map: a view asked behind it is answered first', async () => {
+    const { client } = newClient(20_000, { sliceMs: 0 });
+    const n = 3 * PIECE_ROWS + 1;
+    await client.load(
+      tableFrom(Array.from({ length: n }, (_, i) => [-70 + (i % 997) * 0.01, 5 + (i % 991) * 0.01])),
+    );
+    const order: string[] = [];
+    const file = client.exportView([...WORLD], 'csv').then((parts) => {
+      order.push('export');
+      return parts;
+    });
+    const view = client.getClusters([...WORLD], 3).then((v) => {
+      order.push('view');
+      return v;
+    });
+    expect((await view)?.length).toBeGreaterThan(0);
+    const parts = await file;
+    expect(order).toEqual(['view', 'export']);
+    // Every row arrived, in its parts (header, then a part per piece of rows).
+    expect(parts).toHaveLength(1 + 4);
+    expect(new TextDecoder().decode(Buffer.concat(parts)).trim().split('\r\n')).toHaveLength(1 + n);
   });
 
   it('after terminate, every call rejects at once with a "closed" error that pages can ignore', async () => {

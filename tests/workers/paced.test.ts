@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUPERSEDED } from '../../workers/contract.ts';
 import { paced } from '../../workers/engine/paced.ts';
-import type { Steps } from '../../workers/engine/prices.ts';
+import type { Steps } from '../../workers/engine/steps.ts';
 
 /** `n` steps that count themselves in `done`, then answer `n`; `closed` once abandoned or finished. */
 function counted(n: number, log: { done: number; closed: boolean }): Steps<number> {

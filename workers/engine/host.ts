@@ -26,7 +26,7 @@ import type {
 } from '../contract.ts';
 import { ClusterEngine } from './engine.ts';
 import { paced, SLICE_MS } from './paced.ts';
-import type { Steps } from './prices.ts';
+import type { Steps } from './steps.ts';
 import { buildHierarchy, hierarchyOf, type Hierarchy } from './hierarchy.ts';
 import { downloadTable, remoteProblem } from './loading/download.ts';
 import { indexFraction, isThenable, ProgressReporter } from './loading/progress.ts';
@@ -353,7 +353,12 @@ export class EngineHost implements ClusterEngineApi {
     if (!steps) return this.engine.getHexagons(bbox, zoom, compare); // its error, at once
     return this.sliced(steps, 'hexagons');
   }
-  exportView(bbox: BBox, format: ExportFormat) {
-    return this.engine.exportView(bbox, format);
+  /**
+   * The view's rows as a file, written a piece at a time with the worker's queue looked at between pieces
+   * (~2 s at a million rows). Its rows are a copy made at once: nothing makes it stale.
+   */
+  exportView(bbox: BBox, format: ExportFormat): Answer<Uint8Array[]> | Promise<Answer<Uint8Array[]>> {
+    const steps = this.engine.exportSteps(bbox, format);
+    return steps.ok ? paced(steps.value, () => false, this.sizes.sliceMs) : steps;
   }
 }

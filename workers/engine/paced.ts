@@ -7,7 +7,7 @@
  */
 import { SUPERSEDED, type Answer } from '../contract.ts';
 import { internalError } from './engine.ts';
-import type { Steps } from './prices.ts';
+import type { Steps } from './steps.ts';
 import { nextTask } from '../next-task.ts';
 
 /** Work between two looks at the worker's queue, ms: a newer call waits at most about this long. */

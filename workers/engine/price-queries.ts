@@ -13,16 +13,15 @@ import { aggregateHexagons, OutlineCache } from './hexagons.ts';
 import type { Hierarchy } from './hierarchy.ts';
 import {
   fillPriceColumns,
-  finish,
   groupedFigures,
   groupedFigureSteps,
   PriceScratch,
   STEP_POSITIONS,
   type EachInGroups,
   type PriceColumns,
-  type Steps,
   type Visit,
 } from './prices.ts';
+import { finish, type Steps } from './steps.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 
 export interface PriceContext {

@@ -10,6 +10,7 @@
 import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 import { quartilesInto } from './quantiles.ts';
+import { finish, type Steps } from './steps.ts';
 
 export const usablePrice = (price: number) => price > 0 && price < Number.POSITIVE_INFINITY;
 export const usableArea = usablePrice;
@@ -42,22 +43,8 @@ export function fillPriceColumns(
   }
 }
 
-/**
- * Work done in steps: it may pause at every `yield` (the engine worker's host answers a newer request
- * meanwhile, or drops the work when the filter changed under it) and returns its result at the end.
- */
-export type Steps<T> = Generator<void, T, void>;
-
 /** Positions a loop over the table walks between two pauses (a few milliseconds of work at most). */
 export const STEP_POSITIONS = 1 << 16;
-
-/** Runs steps to the end at once (the synchronous answers, tests). */
-export function finish<T>(steps: Steps<T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
 
 /** Reusable scratch arrays sized for the whole table. */
 export class PriceScratch {

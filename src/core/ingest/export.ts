@@ -1,8 +1,8 @@
 /**
  * Exports for the analyst (issue 15 §6): the rows under the current filter and view as CSV (';', decimal
  * commas, BOM: what Spanish-locale Excel opens as it is, and what the explorer reads back) or GeoJSON, and
- * the quarter chart as CSV. Text is built in pieces and joined once (a million rows never concatenate one
- * string a row at a time).
+ * the quarter chart as CSV. Text is built in pieces of rows (a million rows never concatenate one string a row
+ * at a time; the worker encodes each piece on its own, so a large file is never one string).
  */
 import { PRECISION, type PrecisionCode } from './builder.ts';
 import { csvCell } from './csv-out.ts';
@@ -69,49 +69,65 @@ function fields(rows: ExportRows, i: number): string[] {
   ];
 }
 
-const PIECE_ROWS = 10_000;
+/** Rows per piece of an export's text (one string per piece, never one per file). */
+export const PIECE_ROWS = 10_000;
+
+/**
+ * Rows a file holds at most: a spreadsheet's rows after the header. More would be cut by Excel without a
+ * word (the CSV is written for it), and a GeoJSON of as many is already ~200 MB.
+ */
+export const EXPORT_MAX_ROWS = 1_048_575;
 
 /** The rows as ';'-separated CSV with a BOM and CRLF line ends. */
 export function rowsToCsv(rows: ExportRows): string {
-  const pieces = ['\ufeff' + EXPORT_HEADER.join(';') + '\r\n'];
-  let piece: string[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    piece.push(
-      fields(rows, i)
-        .map((f) => csvCell(f))
-        .join(';'),
-    );
-    if (piece.length === PIECE_ROWS) {
-      pieces.push(piece.join('\r\n') + '\r\n');
-      piece = [];
-    }
+  return [...csvPieces(rows)].join('');
+}
+
+/** rowsToCsv's text in pieces: the header, then PIECE_ROWS rows at a time (a large file is never one string). */
+export function* csvPieces(rows: ExportRows): Generator<string, void, void> {
+  yield '\ufeff' + EXPORT_HEADER.join(';') + '\r\n';
+  for (let from = 0; from < rows.length; from += PIECE_ROWS) {
+    const lines: string[] = [];
+    for (let i = from; i < Math.min(rows.length, from + PIECE_ROWS); i++)
+      lines.push(
+        fields(rows, i)
+          .map((f) => csvCell(f))
+          .join(';'),
+      );
+    yield lines.join('\r\n') + '\r\n';
   }
-  if (piece.length > 0) pieces.push(piece.join('\r\n') + '\r\n');
-  return pieces.join('');
 }
 
 /** The rows as a GeoJSON FeatureCollection of Points (numbers as numbers, labels as strings). */
 export function rowsToGeoJson(rows: ExportRows): string {
-  const pieces = ['{"type":"FeatureCollection","features":['];
-  for (let i = 0; i < rows.length; i++) {
-    const area = rows.area?.[i] ?? Number.NaN;
-    const properties = {
-      precio: rows.price[i] ?? 0,
-      operacion: operationName(rows.operation[i]),
-      trimestre: rows.quarters[rows.quarter[i] ?? 0] ?? '',
-      color: rows.colors[rows.color[i] ?? 0] ?? '',
-      area_m2: area > 0 ? area : null,
-      ubicacion: precisionName(rows.precision?.[i]),
-    };
-    const feature = {
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [rows.lng[i] ?? 0, rows.lat[i] ?? 0] },
-      properties,
-    };
-    pieces.push((i === 0 ? '\n' : ',\n') + JSON.stringify(feature));
+  return [...geoJsonPieces(rows)].join('');
+}
+
+/** rowsToGeoJson's text in pieces: the collection's head, PIECE_ROWS features at a time, its end. */
+export function* geoJsonPieces(rows: ExportRows): Generator<string, void, void> {
+  yield '{"type":"FeatureCollection","features":[';
+  for (let from = 0; from < rows.length; from += PIECE_ROWS) {
+    const features: string[] = [];
+    for (let i = from; i < Math.min(rows.length, from + PIECE_ROWS); i++) {
+      const area = rows.area?.[i] ?? Number.NaN;
+      const properties = {
+        precio: rows.price[i] ?? 0,
+        operacion: operationName(rows.operation[i]),
+        trimestre: rows.quarters[rows.quarter[i] ?? 0] ?? '',
+        color: rows.colors[rows.color[i] ?? 0] ?? '',
+        area_m2: area > 0 ? area : null,
+        ubicacion: precisionName(rows.precision?.[i]),
+      };
+      const feature = {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [rows.lng[i] ?? 0, rows.lat[i] ?? 0] },
+        properties,
+      };
+      features.push((i === 0 ? '\n' : ',\n') + JSON.stringify(feature));
+    }
+    yield features.join('');
   }
-  pieces.push('\n]}\n');
-  return pieces.join('');
+  yield '\n]}\n';
 }
 
 /** One quarter of the chart: transactions and median price per m² of sales and rents (NaN: none). */

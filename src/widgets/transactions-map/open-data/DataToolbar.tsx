@@ -21,10 +21,11 @@ export function DataToolbar(props: {
     if (!controller) return;
     setError(null);
     controller.exportView(format).then(
-      (bytes) => {
+      (parts) => {
         const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/geo+json';
         const name = `${baseName(sourceName ?? 'transacciones')}-vista.${format === 'csv' ? 'csv' : 'geojson'}`;
-        downloadBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
+        // The parts as they came: a Blob joins them without one large copy on this thread.
+        downloadBlob(new Blob(parts as Uint8Array<ArrayBuffer>[], { type }), name);
       },
       (reason: unknown) => {
         setError(fill(T.exportFailed, { reason: reason instanceof Error ? reason.message : String(reason) }));
