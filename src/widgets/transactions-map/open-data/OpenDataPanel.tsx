@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { MESSAGES } from '../../../core/messages.ts';
 import type { ImportSource } from '../../../../workers/import/contract.ts';
 import { ImportReport } from './ImportReport.tsx';
@@ -74,7 +74,8 @@ function StartStep({ message, onSource }: { message: string | null; onSource: (s
 export function OpenDataPanel({ stage, actions }: { stage: OpenDataStage; actions: OpenDataActions }) {
   const ref = useRef<HTMLDivElement>(null);
   const open = stage.kind !== 'closed';
-  useEffect(() => {
+  // Layout effects, in this order: the opener is noted before the step's focus moves into the dialog.
+  useLayoutEffect(() => {
     if (!open) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     focusStep(ref.current);
@@ -82,8 +83,9 @@ export function OpenDataPanel({ stage, actions }: { stage: OpenDataStage; action
       opener?.focus();
     };
   }, [open]);
-  // Focus the new step's first control when the step changes (the old one's buttons are gone).
-  useEffect(() => {
+  // Focus the new step's first control when the step changes (the old one's buttons are gone) — before the
+  // step is painted: after it, a key pressed at once (Escape) found focus on the page, outside the dialog.
+  useLayoutEffect(() => {
     if (open && !ref.current?.contains(document.activeElement)) focusStep(ref.current);
   }, [open, stage.kind]);
   if (stage.kind === 'closed') return null;
