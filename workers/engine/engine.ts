@@ -451,19 +451,15 @@ export class ClusterEngine implements EngineQueries {
    */
   exportSteps(bbox: BBox, format: ExportFormat): Answer<Steps<Uint8Array[]>> {
     return guard(() => {
+      const ctx = this.context();
       const d = this.data;
-      if (!d) return fail(NOT_LOADED);
+      if (!ctx || !d) return fail(NOT_LOADED);
       if (!isBBox(bbox)) return fail(BAD_BBOX);
       // Checked again: the format crossed a thread boundary.
       if (!['csv', 'geojson'].includes(format)) return fail('Formato de exportación desconocido.');
       const boxes = viewBoxes(bbox);
       // Counted on the index first (~40 ms at 10M rows): gathering them reads every row (~3.4 s there).
-      const inView = summarize(
-        { h: d.h, filter: d.filter, table: d.table },
-        d.keys,
-        d.test.passes,
-        boxes,
-      ).total;
+      const inView = summarize(ctx, d.keys, d.test.passes, boxes).total;
       if (inView > EXPORT_MAX_ROWS)
         return fail(
           fill(MESSAGES.importData.exportTooMany, {

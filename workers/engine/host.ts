@@ -333,13 +333,6 @@ export class EngineHost implements ClusterEngineApi {
     return this.sliced(steps, 'figures');
   }
 
-  /** Runs a long answer in slices; stale once the filter or the index changed, or a newer call of `kind`. */
-  private sliced<T>(steps: Steps<T>, kind: 'figures' | 'hexagons'): Promise<Answer<T>> {
-    const revision = this.engine.revision;
-    const turn = (this.turns[kind] += 1);
-    const stale = () => this.engine.revision !== revision || turn !== this.turns[kind];
-    return paced(steps, stale, this.sizes.sliceMs);
-  }
   /**
    * The hexagon layer: the first call indexes every row's H3 cell (~1.2 s a million), so it runs in slices
    * too, and a newer call or a filter change drops it (the keys made so far are kept for the next one).
@@ -353,6 +346,7 @@ export class EngineHost implements ClusterEngineApi {
     if (!steps) return this.engine.getHexagons(bbox, zoom, compare); // its error, at once
     return this.sliced(steps, 'hexagons');
   }
+
   /**
    * The view's rows as a file, written a piece at a time with the worker's queue looked at between pieces
    * (~2 s at a million rows). Its rows are a copy made at once: nothing makes it stale.
@@ -360,5 +354,13 @@ export class EngineHost implements ClusterEngineApi {
   exportView(bbox: BBox, format: ExportFormat): Answer<Uint8Array[]> | Promise<Answer<Uint8Array[]>> {
     const steps = this.engine.exportSteps(bbox, format);
     return steps.ok ? paced(steps.value, () => false, this.sizes.sliceMs) : steps;
+  }
+
+  /** Runs a long answer in slices; stale once the filter or the index changed, or a newer call of `kind`. */
+  private sliced<T>(steps: Steps<T>, kind: 'figures' | 'hexagons'): Promise<Answer<T>> {
+    const revision = this.engine.revision;
+    const turn = (this.turns[kind] += 1);
+    const stale = () => this.engine.revision !== revision || turn !== this.turns[kind];
+    return paced(steps, stale, this.sizes.sliceMs);
   }
 }
