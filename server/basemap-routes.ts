@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import places from '../data/gazetteer/ve-places.json' with { type: 'json' };
 import { drawableLand } from './basemap-land.ts';
 import { innerBordersGeoJson, type Polygons } from './estado-borders.ts';
+import { chooseEncoding, compress, type Encoding } from './compressed-assets.ts';
 import { type Handler, sendBytes } from './http.ts';
 
 /**
@@ -19,6 +20,7 @@ const FILES: ReadonlyMap<string, string> = new Map([
 
 const dataDir = fileURLToPath(new URL('../data/basemap/', import.meta.url));
 const loaded = new Map<string, Promise<Uint8Array>>();
+const encoded = new Map<string, Promise<Uint8Array>>();
 
 /** Populated places as label points, with a rank the style uses to show big cities first. */
 function placesGeoJson(): Uint8Array {
@@ -62,7 +64,37 @@ async function land(): Promise<Uint8Array> {
   return new TextEncoder().encode(JSON.stringify(drawableLand(file)));
 }
 
+/**
+ * The layers the offline style draws, in the one file it loads (`base.geojson`), each feature tagged with its
+ * layer's name in `capa`. One source instead of seven: one request, one tile set in MapLibre's worker, so the
+ * base map arrives in one piece rather than one redraw per layer, and one stencil pass per frame where each
+ * source of outlines drew its own (on a software renderer a pan frame was ~20 % cheaper, measured).
+ */
+export const BASE_LAYERS = [
+  'land',
+  'neighbours',
+  'estado-borders',
+  'rivers',
+  'places',
+  'estado-labels',
+  'neighbour-labels',
+] as const;
+
+async function base(): Promise<Uint8Array> {
+  const features: unknown[] = [];
+  for (const capa of BASE_LAYERS) {
+    const bytes = await layer(`${capa}.geojson`);
+    if (!bytes) throw new Error(`base map layer ${capa} is missing`);
+    const collection = JSON.parse(new TextDecoder().decode(bytes)) as {
+      features: { properties?: Record<string, unknown> | null }[];
+    };
+    for (const f of collection.features) features.push({ ...f, properties: { ...f.properties, capa } });
+  }
+  return new TextEncoder().encode(JSON.stringify({ type: 'FeatureCollection', features }));
+}
+
 const DERIVED: ReadonlyMap<string, () => Promise<Uint8Array>> = new Map([
+  ['base.geojson', base],
   ['land.geojson', land],
   ['estado-borders.geojson', estadoBorders],
   ['places.geojson', () => Promise.resolve(placesGeoJson())],
@@ -79,12 +111,36 @@ function layer(name: string): Promise<Uint8Array> | null {
   return bytes;
 }
 
-/** `GET /api/basemap/{layer}.geojson` — the offline base map's layers (files, or label points derived from them). */
-export const basemapRoutes: Handler = async (_req, res, url) => {
+/**
+ * A layer as the client takes it: Brotli, else gzip, else as is. Compressed once per layer and encoding (off the
+ * event loop), as a production host would: the base map is 0.85 MB of GeoJSON, seconds on a 3G link.
+ */
+function encodedLayer(name: string, bytes: Promise<Uint8Array>, encoding: Encoding | null) {
+  if (!encoding) return bytes;
+  const key = `${name}:${encoding}`;
+  let body = encoded.get(key);
+  if (!body) {
+    body = bytes.then((b) => compress(Buffer.from(b.buffer, b.byteOffset, b.byteLength), encoding));
+    encoded.set(key, body);
+    body.catch(() => encoded.delete(key));
+  }
+  return body;
+}
+
+/**
+ * `GET /api/basemap/{layer}.geojson` — the offline base map's layers (files, or label points derived from them),
+ * and `base.geojson`, all that the offline style draws in one file.
+ */
+export const basemapRoutes: Handler = async (req, res, url) => {
   const prefix = '/api/basemap/';
   if (!url.pathname.startsWith(prefix)) return false;
-  const bytes = layer(url.pathname.slice(prefix.length));
+  const name = url.pathname.slice(prefix.length);
+  const bytes = layer(name);
   if (!bytes) return false;
-  sendBytes(res, await bytes, 'application/geo+json; charset=utf-8');
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const body = await encodedLayer(name, bytes, encoding);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  sendBytes(res, body, 'application/geo+json; charset=utf-8');
   return true;
 };

@@ -19,12 +19,13 @@ const TYPES: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
 };
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const cache = new Map<string, Promise<Buffer>>();
 
-function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
+/** Compresses on libuv's thread pool (Brotli quality 9, gzip level 9): for answers built once and kept. */
+export function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
     : gzipAsync(bytes, { level: 9 });

@@ -1,4 +1,4 @@
-import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import notoRegular from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import notoSemiBold from '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff2?url';
 import type { FeatureCollection, Point } from 'geojson';
@@ -98,12 +98,18 @@ export const FIRST_LABEL_LAYER = 'nombres-paises';
 /** Where the offline map may go: the clipped data box with a margin, so no straight clip edge shows. */
 export const OFFLINE_MAX_BOUNDS: [number, number, number, number] = [-78, -3, -56, 16];
 
+/** The one source of the server's layers, and the layers it holds (each feature names its own in `capa`). */
+export const BASE_SOURCE = 'base';
+export type BaseLayer =
+  'land' | 'neighbours' | 'estado-borders' | 'rivers' | 'places' | 'estado-labels' | 'neighbour-labels';
+const capa = (layer: BaseLayer): ExpressionSpecification => ['==', ['get', 'capa'], layer];
+
 const placeLayer = (rank: number, minzoom: number, size: [number, number]): SymbolLayerSpecification => ({
   id: `lugares-${rank}`,
   type: 'symbol',
-  source: 'places',
+  source: BASE_SOURCE,
   minzoom,
-  filter: ['==', ['get', 'rank'], rank],
+  filter: ['all', capa('places'), ['==', ['get', 'rank'], rank]],
   layout: {
     'text-field': ['get', 'name'],
     'text-font': [rank === 1 ? SEMIBOLD : REGULAR],
@@ -122,13 +128,6 @@ const placeLayer = (rank: number, minzoom: number, size: [number, number]): Symb
  * absolute URLs). Labels are Spanish, accents included (the Noto Sans latin subset covers them).
  */
 export function offlineStyle(origin: string): StyleSpecification {
-  const source = (name: string) => ({
-    type: 'geojson' as const,
-    data: `${origin}/api/basemap/${name}.geojson`,
-  });
-  // Outlines simplified to 1 screen px at every zoom (MapLibre's default 0.375): the same look for lines
-  // 0.7–2 px wide, and a third fewer vertices per frame, which a software renderer feels on every pan.
-  const outlines = (name: string) => ({ ...source(name), tolerance: OUTLINE_TOLERANCE_PX });
   return {
     version: 8,
     name: 'Venezuela sin conexión',
@@ -137,13 +136,16 @@ export function offlineStyle(origin: string): StyleSpecification {
       [SEMIBOLD]: new URL(notoSemiBold, origin).href,
     },
     sources: {
-      land: { ...outlines('land'), attribution: ATTRIBUTION },
-      neighbours: outlines('neighbours'),
-      estadoBorders: outlines('estado-borders'),
-      rivers: outlines('rivers'),
-      places: source('places'),
-      estadoLabels: source('estado-labels'),
-      neighbourLabels: source('neighbour-labels'),
+      // Every server layer in one source (server/basemap-routes.ts): one request, one tile set, one stencil
+      // pass per frame. Outlines simplified to 1 screen px at every zoom (MapLibre's default 0.375): the same
+      // look for lines 0.7–2 px wide, and a third fewer vertices per frame, which a software renderer feels on
+      // every pan (points are never simplified).
+      [BASE_SOURCE]: {
+        type: 'geojson',
+        data: `${origin}/api/basemap/base.geojson`,
+        tolerance: OUTLINE_TOLERANCE_PX,
+        attribution: ATTRIBUTION,
+      },
       waterNames: { type: 'geojson', data: waterNamesGeoJSON() },
       urbanizaciones: {
         type: 'geojson',
@@ -156,27 +158,31 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'paises-vecinos',
         type: 'fill',
-        source: 'neighbours',
+        source: BASE_SOURCE,
+        filter: capa('neighbours'),
         // The edge is drawn by 'fronteras-vecinas': no antialiasing outline pass under it.
         paint: { 'fill-color': PALETTE.neighbour, 'fill-antialias': false },
       },
       {
         id: 'fronteras-vecinas',
         type: 'line',
-        source: 'neighbours',
+        source: BASE_SOURCE,
+        filter: capa('neighbours'),
         paint: { 'line-color': PALETTE.neighbourBorder, 'line-width': 0.7 },
       },
       {
         id: 'tierra',
         type: 'fill',
-        source: 'land',
+        source: BASE_SOURCE,
+        filter: capa('land'),
         // The coast is drawn by 'costa': no antialiasing outline pass under it.
         paint: { 'fill-color': PALETTE.land, 'fill-antialias': false },
       },
       {
         id: 'rios',
         type: 'line',
-        source: 'rivers',
+        source: BASE_SOURCE,
+        filter: capa('rivers'),
         paint: {
           'line-color': PALETTE.river,
           'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.6, 10, 2],
@@ -185,7 +191,8 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'limites-estados',
         type: 'line',
-        source: 'estadoBorders',
+        source: BASE_SOURCE,
+        filter: capa('estado-borders'),
         minzoom: 4,
         // Natural Earth's admin-1 lines are ~1 km accurate: drawn faint and dashed, never as fills. Only the
         // borders between estados (server/estado-borders.ts): the coast and the national border have their
@@ -195,13 +202,15 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'costa',
         type: 'line',
-        source: 'land',
+        source: BASE_SOURCE,
+        filter: capa('land'),
         paint: { 'line-color': PALETTE.coast, 'line-width': 0.8 },
       },
       {
         id: FIRST_LABEL_LAYER,
         type: 'symbol',
-        source: 'neighbourLabels',
+        source: BASE_SOURCE,
+        filter: capa('neighbour-labels'),
         maxzoom: 8,
         layout: {
           'text-field': ['upcase', ['get', 'name']],
@@ -215,7 +224,8 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'nombres-estados',
         type: 'symbol',
-        source: 'estadoLabels',
+        source: BASE_SOURCE,
+        filter: capa('estado-labels'),
         minzoom: 5,
         maxzoom: 9,
         layout: {
@@ -235,9 +245,9 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'puntos-lugares',
         type: 'circle',
-        source: 'places',
+        source: BASE_SOURCE,
         minzoom: 4,
-        filter: ['<=', ['get', 'rank'], ['step', ['zoom'], 1, 6, 2, 8, 3]],
+        filter: ['all', capa('places'), ['<=', ['get', 'rank'], ['step', ['zoom'], 1, 6, 2, 8, 3]]],
         paint: {
           'circle-radius': 2.2,
           'circle-color': PALETTE.placeDot,

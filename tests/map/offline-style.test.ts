@@ -1,7 +1,9 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
+import { BASE_LAYERS } from '../../server/basemap-routes.ts';
 import {
   ATTRIBUTION,
+  BASE_SOURCE,
   OUTLINE_TOLERANCE_PX,
   URBANIZACION_MINZOOM,
   WATER_NAMES,
@@ -20,7 +22,8 @@ describe('offline base-map style', () => {
 
   it('needs no network beyond the page origin: every URL is same-origin, no glyphs or sprite server', () => {
     const urls = JSON.stringify(style).match(/https?:\/\/[^"]+/g) ?? [];
-    expect(urls.length).toBeGreaterThan(5);
+    // The base map's one file and the two bundled fonts, at least.
+    expect(urls.length).toBeGreaterThanOrEqual(3);
     for (const url of urls) expect(new URL(url).origin).toBe(origin);
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
@@ -54,14 +57,34 @@ describe('offline base-map style', () => {
 
   it('draws estado borders from the inner-border layer, outlines simplified to 1 px, fills without outline', () => {
     const borders = style.layers.find((l) => l.id === 'limites-estados');
-    expect(borders && 'source' in borders ? borders.source : null).toBe('estadoBorders');
-    for (const name of ['land', 'neighbours', 'estadoBorders', 'rivers']) {
-      expect((style.sources[name] as { tolerance?: number }).tolerance, name).toBe(OUTLINE_TOLERANCE_PX);
-    }
+    expect(borders && 'filter' in borders ? borders.filter : null).toEqual([
+      '==',
+      ['get', 'capa'],
+      'estado-borders',
+    ]);
+    expect((style.sources[BASE_SOURCE] as { tolerance?: number }).tolerance).toBe(OUTLINE_TOLERANCE_PX);
     for (const id of ['tierra', 'paises-vecinos']) {
       const fill = style.layers.find((l) => l.id === id);
       expect(fill?.type === 'fill' ? fill.paint?.['fill-antialias'] : null, id).toBe(false);
     }
+  });
+
+  it('loads every server layer from one source, each layer filtered to the features of its own', () => {
+    const served = style.layers.filter((l) => 'source' in l && l.source === BASE_SOURCE);
+    // One file from the page origin for all of them (the water names and urbanizaciones are inline).
+    const urls = Object.values(style.sources).flatMap((s) =>
+      'data' in s && typeof s.data === 'string' ? [s.data] : [],
+    );
+    expect(urls).toEqual([`${origin}/api/basemap/base.geojson`]);
+    const named = new Set<string>();
+    for (const l of served) {
+      const text = JSON.stringify('filter' in l ? l.filter : null);
+      const match = /\["==",\["get","capa"\],"([a-z-]+)"\]/.exec(text);
+      expect(match, l.id).not.toBeNull();
+      named.add(match?.[1] ?? '');
+    }
+    // Every layer the server puts in the file is drawn, and no layer asks for one it does not serve.
+    expect([...named].sort()).toEqual([...BASE_LAYERS].sort());
   });
 
   it('labels the compiled urbanizaciones from zoom 13 and says the offline map has no streets', () => {
