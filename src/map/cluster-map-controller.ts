@@ -33,6 +33,7 @@ import type {
   Summary,
 } from '../../workers/contract.ts';
 import { NO_FILTER } from '../../workers/contract.ts';
+import { DECK_DEVICE_PROPS } from './deck-device.ts';
 import { attachDeckOverlay } from './deck-overlay.ts';
 import { ScreenPicker } from './screen-picker.ts';
 
@@ -201,7 +202,11 @@ export class ClusterMapController {
   ) {
     this.props = props;
     this.client = new ClusterClient({ engineOptions: options.engine, createWorker: options.createWorker });
-    this.overlay = new MapLibreOverlay({ layers: [], onAfterRender: () => this.props.onAfterRender?.() });
+    this.overlay = new MapLibreOverlay({
+      layers: [],
+      deviceProps: DECK_DEVICE_PROPS,
+      onAfterRender: () => this.props.onAfterRender?.(),
+    });
     this.detach = attachDeckOverlay(map, this.overlay);
     map.on('moveend', this.query);
     map.on('move', this.cameraMoved);

@@ -1,5 +1,6 @@
 import { Deck, MapView, type Layer, type MapViewState } from '@deck.gl/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { DECK_DEVICE_PROPS } from './deck-device.ts';
 import { paceDeck } from './frame-pacing.ts';
 
 /**
@@ -83,6 +84,7 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
   const create = () => {
     const created = new Deck<MapView>({
       parent: container,
+      deviceProps: DECK_DEVICE_PROPS,
       views: new MapView({ repeat: true }),
       viewState: viewStateOf(map),
       controller: { doubleClickZoom: false, dragRotate: false, touchRotate: false, keyboard: true },

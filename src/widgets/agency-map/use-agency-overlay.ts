@@ -8,6 +8,7 @@ import type { BBox } from '../../core/types.ts';
 import type { Inmobiliaria, Property } from '../../core/types.ts';
 import { safeUrl } from '../../core/url.ts';
 import { agencyLayers, type AgencyLayerInput } from '../../layers/agency-layers.ts';
+import { DECK_DEVICE_PROPS } from '../../map/deck-device.ts';
 import { attachDeckOverlay } from '../../map/deck-overlay.ts';
 import { removeControlSafely } from '../../map/remove-control.ts';
 import type { Hovered } from './HoverCard.tsx';
@@ -65,7 +66,7 @@ export function useAgencyOverlay(
   layers: AgencyLayerInput,
   events: AgencyOverlayEvents,
 ): void {
-  const [overlay] = useState(() => new MapLibreOverlay({ layers: [] }));
+  const [overlay] = useState(() => new MapLibreOverlay({ layers: [], deviceProps: DECK_DEVICE_PROPS }));
   const latest = useRef(events);
   useEffect(() => {
     latest.current = events;
