@@ -65,24 +65,20 @@ async function land(): Promise<Uint8Array> {
 }
 
 /**
- * The layers the offline style draws, in the one file it loads (`base.geojson`), each feature tagged with its
- * layer's name in `capa`. One source instead of seven: one request, one tile set in MapLibre's worker, so the
- * base map arrives in one piece rather than one redraw per layer, and one stencil pass per frame where each
- * source of outlines drew its own (on a software renderer a pan frame was ~20 % cheaper, measured).
+ * The layers the offline style draws, in two files, each feature tagged with its layer's name in `capa`.
+ * Outlines in one source instead of four: one stencil pass a frame where each source of outlines drew its own
+ * (on a software renderer a pan frame was ~20 % cheaper, measured). Labels apart: their tiles wait for glyphs
+ * drawn on the page's thread, and in one file with the outlines the land waited for them too.
  */
-export const BASE_LAYERS = [
-  'land',
-  'neighbours',
-  'estado-borders',
-  'rivers',
-  'places',
-  'estado-labels',
-  'neighbour-labels',
-] as const;
+export const BASE_FILES = {
+  outlines: ['land', 'neighbours', 'estado-borders', 'rivers'],
+  labels: ['places', 'estado-labels', 'neighbour-labels'],
+} as const;
+export type BaseLayer = (typeof BASE_FILES)[keyof typeof BASE_FILES][number];
 
-async function base(): Promise<Uint8Array> {
+async function combined(layers: readonly BaseLayer[]): Promise<Uint8Array> {
   const features: unknown[] = [];
-  for (const capa of BASE_LAYERS) {
+  for (const capa of layers) {
     const bytes = await layer(`${capa}.geojson`);
     if (!bytes) throw new Error(`base map layer ${capa} is missing`);
     const collection = JSON.parse(new TextDecoder().decode(bytes)) as {
@@ -94,7 +90,8 @@ async function base(): Promise<Uint8Array> {
 }
 
 const DERIVED: ReadonlyMap<string, () => Promise<Uint8Array>> = new Map([
-  ['base.geojson', base],
+  ['outlines.geojson', () => combined(BASE_FILES.outlines)],
+  ['labels.geojson', () => combined(BASE_FILES.labels)],
   ['land.geojson', land],
   ['estado-borders.geojson', estadoBorders],
   ['places.geojson', () => Promise.resolve(placesGeoJson())],
@@ -113,7 +110,7 @@ function layer(name: string): Promise<Uint8Array> | null {
 
 /**
  * A layer as the client takes it: Brotli, else gzip, else as is. Compressed once per layer and encoding (off the
- * event loop), as a production host would: the base map is 0.85 MB of GeoJSON, seconds on a 3G link.
+ * event loop), as a production host would: the base map's outlines are 0.78 MB of GeoJSON, seconds on a 3G link.
  */
 function encodedLayer(name: string, bytes: Promise<Uint8Array>, encoding: Encoding | null) {
   if (!encoding) return bytes;
@@ -129,7 +126,7 @@ function encodedLayer(name: string, bytes: Promise<Uint8Array>, encoding: Encodi
 
 /**
  * `GET /api/basemap/{layer}.geojson` — the offline base map's layers (files, or label points derived from them),
- * and `base.geojson`, all that the offline style draws in one file.
+ * and `outlines.geojson` / `labels.geojson`, what the offline style draws in two files (BASE_FILES).
  */
 export const basemapRoutes: Handler = async (req, res, url) => {
   const prefix = '/api/basemap/';

@@ -98,8 +98,12 @@ export const FIRST_LABEL_LAYER = 'nombres-paises';
 /** Where the offline map may go: the clipped data box with a margin, so no straight clip edge shows. */
 export const OFFLINE_MAX_BOUNDS: [number, number, number, number] = [-78, -3, -56, 16];
 
-/** The one source of the server's layers, and the layers it holds (each feature names its own in `capa`). */
-export const BASE_SOURCE = 'base';
+/**
+ * The two sources of the server's layers (server/basemap-routes.ts, BASE_FILES): the outlines, in one source so
+ * MapLibre draws one stencil pass a frame, and the labels; each feature names its layer in `capa`.
+ */
+export const OUTLINES = 'outlines';
+export const LABELS = 'labels';
 export type BaseLayer =
   'land' | 'neighbours' | 'estado-borders' | 'rivers' | 'places' | 'estado-labels' | 'neighbour-labels';
 const capa = (layer: BaseLayer): ExpressionSpecification => ['==', ['get', 'capa'], layer];
@@ -107,7 +111,7 @@ const capa = (layer: BaseLayer): ExpressionSpecification => ['==', ['get', 'capa
 const placeLayer = (rank: number, minzoom: number, size: [number, number]): SymbolLayerSpecification => ({
   id: `lugares-${rank}`,
   type: 'symbol',
-  source: BASE_SOURCE,
+  source: LABELS,
   minzoom,
   filter: ['all', capa('places'), ['==', ['get', 'rank'], rank]],
   layout: {
@@ -136,16 +140,15 @@ export function offlineStyle(origin: string): StyleSpecification {
       [SEMIBOLD]: new URL(notoSemiBold, origin).href,
     },
     sources: {
-      // Every server layer in one source (server/basemap-routes.ts): one request, one tile set, one stencil
-      // pass per frame. Outlines simplified to 1 screen px at every zoom (MapLibre's default 0.375): the same
-      // look for lines 0.7–2 px wide, and a third fewer vertices per frame, which a software renderer feels on
-      // every pan (points are never simplified).
-      [BASE_SOURCE]: {
+      // Outlines simplified to 1 screen px at every zoom (MapLibre's default 0.375): the same look for lines
+      // 0.7–2 px wide, and a third fewer vertices per frame, which a software renderer feels on every pan.
+      [OUTLINES]: {
         type: 'geojson',
-        data: `${origin}/api/basemap/base.geojson`,
+        data: `${origin}/api/basemap/outlines.geojson`,
         tolerance: OUTLINE_TOLERANCE_PX,
         attribution: ATTRIBUTION,
       },
+      [LABELS]: { type: 'geojson', data: `${origin}/api/basemap/labels.geojson` },
       waterNames: { type: 'geojson', data: waterNamesGeoJSON() },
       urbanizaciones: {
         type: 'geojson',
@@ -158,7 +161,7 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'paises-vecinos',
         type: 'fill',
-        source: BASE_SOURCE,
+        source: OUTLINES,
         filter: capa('neighbours'),
         // The edge is drawn by 'fronteras-vecinas': no antialiasing outline pass under it.
         paint: { 'fill-color': PALETTE.neighbour, 'fill-antialias': false },
@@ -166,14 +169,14 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'fronteras-vecinas',
         type: 'line',
-        source: BASE_SOURCE,
+        source: OUTLINES,
         filter: capa('neighbours'),
         paint: { 'line-color': PALETTE.neighbourBorder, 'line-width': 0.7 },
       },
       {
         id: 'tierra',
         type: 'fill',
-        source: BASE_SOURCE,
+        source: OUTLINES,
         filter: capa('land'),
         // The coast is drawn by 'costa': no antialiasing outline pass under it.
         paint: { 'fill-color': PALETTE.land, 'fill-antialias': false },
@@ -181,7 +184,7 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'rios',
         type: 'line',
-        source: BASE_SOURCE,
+        source: OUTLINES,
         filter: capa('rivers'),
         paint: {
           'line-color': PALETTE.river,
@@ -191,7 +194,7 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'limites-estados',
         type: 'line',
-        source: BASE_SOURCE,
+        source: OUTLINES,
         filter: capa('estado-borders'),
         minzoom: 4,
         // Natural Earth's admin-1 lines are ~1 km accurate: drawn faint and dashed, never as fills. Only the
@@ -202,14 +205,14 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'costa',
         type: 'line',
-        source: BASE_SOURCE,
+        source: OUTLINES,
         filter: capa('land'),
         paint: { 'line-color': PALETTE.coast, 'line-width': 0.8 },
       },
       {
         id: FIRST_LABEL_LAYER,
         type: 'symbol',
-        source: BASE_SOURCE,
+        source: LABELS,
         filter: capa('neighbour-labels'),
         maxzoom: 8,
         layout: {
@@ -224,7 +227,7 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'nombres-estados',
         type: 'symbol',
-        source: BASE_SOURCE,
+        source: LABELS,
         filter: capa('estado-labels'),
         minzoom: 5,
         maxzoom: 9,
@@ -245,7 +248,7 @@ export function offlineStyle(origin: string): StyleSpecification {
       {
         id: 'puntos-lugares',
         type: 'circle',
-        source: BASE_SOURCE,
+        source: LABELS,
         minzoom: 4,
         filter: ['all', capa('places'), ['<=', ['get', 'rank'], ['step', ['zoom'], 1, 6, 2, 8, 3]]],
         paint: {

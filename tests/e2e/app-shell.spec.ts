@@ -26,14 +26,15 @@ test('the demo serves a page with a MapLibre canvas, the listings summary and no
     document.querySelector('.maplibregl-ctrl-attrib')?.textContent.includes('OpenStreetMap'),
   );
   // Labels: the place layer and the bundled font were loaded from this origin (no glyph server exists).
-  await expect.poll(() => fetched.some((p) => p.endsWith('/api/basemap/base.geojson'))).toBe(true);
+  await expect.poll(() => fetched.some((p) => p.endsWith('/api/basemap/labels.geojson'))).toBe(true);
   await expect.poll(() => fetched.some((p) => p.endsWith('.woff2'))).toBe(true);
   expect(errors).toEqual([]);
 });
 
 test('every base-map layer is served as GeoJSON from the embedded service', async ({ request }) => {
   for (const name of [
-    'base',
+    'outlines',
+    'labels',
     'land',
     'estados',
     'estado-borders',

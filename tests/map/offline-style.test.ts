@@ -1,9 +1,10 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import { BASE_LAYERS } from '../../server/basemap-routes.ts';
+import { BASE_FILES } from '../../server/basemap-routes.ts';
 import {
   ATTRIBUTION,
-  BASE_SOURCE,
+  LABELS,
+  OUTLINES,
   OUTLINE_TOLERANCE_PX,
   URBANIZACION_MINZOOM,
   WATER_NAMES,
@@ -62,29 +63,39 @@ describe('offline base-map style', () => {
       ['get', 'capa'],
       'estado-borders',
     ]);
-    expect((style.sources[BASE_SOURCE] as { tolerance?: number }).tolerance).toBe(OUTLINE_TOLERANCE_PX);
+    expect((style.sources[OUTLINES] as { tolerance?: number }).tolerance).toBe(OUTLINE_TOLERANCE_PX);
     for (const id of ['tierra', 'paises-vecinos']) {
       const fill = style.layers.find((l) => l.id === id);
       expect(fill?.type === 'fill' ? fill.paint?.['fill-antialias'] : null, id).toBe(false);
     }
   });
 
-  it('loads every server layer from one source, each layer filtered to the features of its own', () => {
-    const served = style.layers.filter((l) => 'source' in l && l.source === BASE_SOURCE);
-    // One file from the page origin for all of them (the water names and urbanizaciones are inline).
+  it('loads the server layers from two files, outlines and labels, each layer filtered to its own features', () => {
+    // Two files from the page origin (the water names and urbanizaciones are inline).
     const urls = Object.values(style.sources).flatMap((s) =>
       'data' in s && typeof s.data === 'string' ? [s.data] : [],
     );
-    expect(urls).toEqual([`${origin}/api/basemap/base.geojson`]);
-    const named = new Set<string>();
-    for (const l of served) {
-      const text = JSON.stringify('filter' in l ? l.filter : null);
-      const match = /\["==",\["get","capa"\],"([a-z-]+)"\]/.exec(text);
-      expect(match, l.id).not.toBeNull();
-      named.add(match?.[1] ?? '');
+    expect(urls.sort()).toEqual([
+      `${origin}/api/basemap/labels.geojson`,
+      `${origin}/api/basemap/outlines.geojson`,
+    ]);
+    for (const [source, file] of [
+      [OUTLINES, 'outlines'],
+      [LABELS, 'labels'],
+    ] as const) {
+      const named = new Set<string>();
+      for (const l of style.layers.filter((l) => 'source' in l && l.source === source)) {
+        const text = JSON.stringify('filter' in l ? l.filter : null);
+        const match = /\["==",\["get","capa"\],"([a-z-]+)"\]/.exec(text);
+        expect(match, l.id).not.toBeNull();
+        named.add(match?.[1] ?? '');
+      }
+      // Every layer the server puts in the file is drawn, and no layer asks for one the file lacks.
+      expect([...named].sort(), source).toEqual([...BASE_FILES[file]].sort());
     }
-    // Every layer the server puts in the file is drawn, and no layer asks for one it does not serve.
-    expect([...named].sort()).toEqual([...BASE_LAYERS].sort());
+    // Only the outlines (fills and lines, which MapLibre clips with the stencil) in the outlines source.
+    for (const l of style.layers.filter((l) => 'source' in l && l.source === OUTLINES))
+      expect(['fill', 'line'], l.id).toContain(l.type);
   });
 
   it('labels the compiled urbanizaciones from zoom 13 and says the offline map has no streets', () => {

@@ -8,7 +8,7 @@ describe('resolveMapStyle', () => {
     const style = resolveMapStyle(none, 'http://127.0.0.1:4173');
     if (typeof style === 'string') throw new Error('expected an inline style');
     expect(style.version).toBe(8);
-    expect(JSON.stringify(style.sources)).toContain('http://127.0.0.1:4173/api/basemap/base.geojson');
+    expect(JSON.stringify(style.sources)).toContain('http://127.0.0.1:4173/api/basemap/outlines.geojson');
     expect(JSON.stringify(style)).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/);
   });
 
