@@ -13,6 +13,7 @@ import { PlaceSearchBox } from '../widgets/place-search/PlaceSearchBox.tsx';
 import { useLocateControl } from '../widgets/locate/use-locate-control.ts';
 import { PropertyClusterMap } from '../widgets/property-cluster-map/PropertyClusterMap.tsx';
 
+/** A failed download is no data (the map recentres on the country); `null` while it loads. */
 const NO_RECORDS: unknown[] = [];
 
 function Locate({ map }: { map: MapLibreMap | null }) {
@@ -50,7 +51,7 @@ export function OverviewMap() {
         mapId="general"
         variant="general"
         testId="overview-map"
-        data={raw ?? NO_RECORDS}
+        data={raw ?? (error ? NO_RECORDS : null)}
         latitud={VENEZUELA_CENTER.lat}
         longitud={VENEZUELA_CENTER.lng}
         zoom={5}

@@ -107,9 +107,8 @@ test("#/?lat=&lng= in the hash query (like every other route) is the general map
 }) => {
   await page.goto('/#/?lat=10.49&lng=-66.88');
   const view = () => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
-  // The centre is applied after the data (spec): once while the listings load (the map has none yet) and
-  // again when they are in and fitted, so the view is read after the listings are loaded, not at the first
-  // zoom 11 (which the fit to the listings can still replace).
+  // The centre is applied after the data (spec), 300 ms after the listings are in and fitted: the view is
+  // read once they are loaded (tests/e2e/listing-load-view.spec.ts: no move while they download).
   await expect(page.getByText('Cargando inmuebles…')).toHaveCount(0, { timeout: 20_000 });
   const rounded = async () => {
     const v = await view();

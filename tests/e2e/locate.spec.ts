@@ -22,8 +22,8 @@ test.describe('with the location allowed', () => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Ubicación actual' });
     await expect(button).toBeVisible();
-    // Once the listings are in: their arrival fits the map to them, which would replace a location found
-    // before it (a CI run clicked first and read the fitted zoom 5.7; see the closing note).
+    // Once the listings are in, so that this reads the located view (pressed before, it is kept as well:
+    // tests/e2e/listing-load-view.spec.ts).
     await expect(page.getByText('Cargando inmuebles…')).toHaveCount(0, { timeout: 20_000 });
     await button.click();
     await expect.poll(async () => (await view(page))?.zoom ?? 0, { timeout: 10_000 }).toBeCloseTo(15, 1);

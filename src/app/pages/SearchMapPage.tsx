@@ -15,6 +15,7 @@ import { asRecords, useFetchedJson } from '../use-fetched-json.ts';
 const T = MESSAGES.searchDemo;
 import './search-map-page.css';
 
+/** A failed download is no data (the map recentres on the country); `null` while it loads. */
 const NO_RECORDS: unknown[] = [];
 
 // `?n=` in the hash query asks for another number of listings; without it, the same ones as the listing map.
@@ -38,7 +39,7 @@ export function SearchMapPage() {
       <PropertyClusterMap
         mapId="busqueda"
         variant="search"
-        data={raw ?? NO_RECORDS}
+        data={raw ?? (error ? NO_RECORDS : null)}
         latitud={VENEZUELA_CENTER.lat}
         longitud={VENEZUELA_CENTER.lng}
         zoom={5}

@@ -124,7 +124,7 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
   useListingData(
     map,
     controller,
-    properties,
+    props.data === null ? null : properties,
     {
       country: [props.longitud, props.latitud],
       location: props.locationCenter,

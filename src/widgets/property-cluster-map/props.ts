@@ -7,8 +7,11 @@ export type ClusterMapVariant = 'general' | 'search';
 
 export interface PropertyClusterMapProps {
   mapId: string;
-  /** Raw property records; invalid ones are counted and skipped (records without coordinates too). */
-  data: readonly unknown[];
+  /**
+   * Raw property records; invalid ones are counted and skipped (records without coordinates too). `null`
+   * while they load: the map waits (an empty array is data, and recentres on the country).
+   */
+  data: readonly unknown[] | null;
   /** The country centre (empty data recentres here at zoom 7). */
   latitud: number;
   longitud: number;
