@@ -9,7 +9,9 @@
  *  2. deck.gl's first frame in a fresh WebGL context against its second (the explorer's own layers cloned
  *     into a new Deck, read back with one `readPixels`): what compiling their programs costs;
  *  3. a 2 s continuous pan with parts of the picture switched off (base map layers hidden, deck's layers
- *     filtered out, half the resolution): what each part costs per frame.
+ *     filtered out, half the resolution): what each part costs per frame;
+ *  4. the floor under any map (fill-floor.ts): a bare canvas of the map's size redrawn with 0–8 full-canvas
+ *     passes a frame.
  * Writes bench/results/gpu-cost.json and .md.
  */
 import { loadavg } from 'node:os';
@@ -17,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { machine, markdownTable, median, writeResults } from '../lib/report.ts';
 import { buildDemo, servePreview } from './preview.ts';
+import { FLOOR_PASSES, fillFloor, type FloorSample } from './fill-floor.ts';
 import { chromiumThreadTicks, cpuSeconds } from './proc-cpu.ts';
 
 const { values } = parseArgs({
@@ -297,6 +300,7 @@ const browser = await chromium.launch({
 const loads: LoadSample[] = [];
 const frames: FirstFrame[] = [];
 const pans: PanSample[] = [];
+let floor: FloorSample[] = [];
 try {
   for (let r = 0; r < runs; r++) {
     loads.push(await load(browser, base));
@@ -315,6 +319,8 @@ try {
     for (const v of order) pans.push(await pan(page, v));
   }
   await context.close();
+  // The explorer's map is 707 px high at this viewport (the app's header above it).
+  floor = await fillFloor(browser, VIEWPORT, 707, runs);
 } finally {
   await browser.close();
   stop();
@@ -354,6 +360,13 @@ const panRows = PAN_VARIANTS.map((v) => {
     `${med(list, (p) => p.longTasks).toFixed(0)} / ${med(list, (p) => p.worst).toFixed(0)} ms`,
   ];
 });
+const floorRows = FLOOR_PASSES.map((passes) => {
+  const fps = med(
+    floor.filter((f) => f.passes === passes),
+    (f) => f.fps,
+  );
+  return [String(passes), fps.toFixed(1), `${(1000 / fps).toFixed(0)} ms`];
+});
 const md = [
   `## Where the explorer's time goes without a GPU (SwiftShader), ${n.toLocaleString('en')} transactions`,
   '',
@@ -379,6 +392,12 @@ const md = [
   'The exact 1M map; each variant switched off, 0.8 s to settle, the pan, then switched back on; order alternated between runs. Long tasks: main-thread tasks over 50 ms during the pan (count / worst).',
   '',
   markdownTable(['picture', 'frames per second', 'per frame', 'long tasks'], panRows),
+  '',
+  "### 4. The floor under any map: a bare canvas of the map's size, full-canvas passes a frame",
+  '',
+  "A page holding only a 1280×707 WebGL2 canvas (no multisampling), cleared and drawn every animation frame with N quads covering it (a one-line fragment shader, blended), 2 s per N. A vector base map draws several such passes a frame — the sea, the land and neighbour fills, the tiles' stencil masks — before any line, label or cluster.",
+  '',
+  markdownTable(['full-canvas passes a frame', 'frames per second', 'per frame'], floorRows),
 ].join('\n');
-writeResults('gpu-cost', { machine: machine(), loadAtStart, runs, n, loads, frames, pans }, md);
+writeResults('gpu-cost', { machine: machine(), loadAtStart, runs, n, loads, frames, pans, floor }, md);
 console.log(md);
