@@ -35,7 +35,12 @@ const NETWORKS = {
 const ROUTES = {
   'listing map #/': {
     hash: '#/',
-    drawn: () => (window.__mapas?.clusterMaps.general?.views ?? 0) > 0,
+    // Listings indexed and a view of them answered: a view of no data (a build that handed the widget an empty
+    // array while the listings downloaded) is not the first clusters.
+    drawn: () => {
+      const p = window.__mapas?.clusterMaps.general;
+      return (p?.indexed ?? 0) > 0 && (p?.views ?? 0) > 0;
+    },
   },
   'explorer #/transacciones (100k)': {
     hash: '#/transacciones?n=100000',
