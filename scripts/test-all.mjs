@@ -1,23 +1,58 @@
 #!/usr/bin/env node
-// `npm test`: everything a change must pass, in order: lint, types, unit tests, browser tests, and the packed
-// package in the consumer example (scripts/consumer-test.mjs).
-// Prints one closing line "N passed, N failed" counting the unit and browser tests.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: everything a change must pass, in order: lint, format and types (side by side), unit tests,
+// browser tests, and the packed package in the consumer example (scripts/consumer-test.mjs).
+// Prints one closing line "N passed, N failed" counting the unit and browser tests (scripts/lib/tally.mjs: a
+// failed step with no failed test to show for it counts once, so a crashed runner never closes on "0 failed").
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { playwrightCounts, tally, vitestCounts } from './lib/tally.mjs';
 
 const RESULTS = 'reports'; // not test-results/: Playwright empties that folder when it starts
 mkdirSync(RESULTS, { recursive: true });
 const failures = [];
+const timings = [];
+
+function finish(name, started, ok) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
+  timings.push(`${name} ${seconds} s`);
+  if (!ok) failures.push(name);
+  return ok;
+}
 
 function step(name, command, args) {
   const started = Date.now();
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
-  if (!ok) failures.push(name);
-  return ok;
+  return finish(name, started, result.status === 0);
+}
+
+/**
+ * Steps that only read the tree, run side by side: each of eslint, prettier and tsc keeps one core busy for
+ * part of its run, so together they take about as long as the slowest alone. Their output is held and printed
+ * whole when each ends, so two logs never interleave.
+ */
+function together(steps) {
+  return Promise.all(
+    steps.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          const end = (ok) => {
+            console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+            const text = Buffer.concat(output).toString().trimEnd();
+            if (text) console.log(text);
+            resolve(finish(name, started, ok));
+          };
+          child.on('error', () => end(false));
+          child.on('close', (code) => end(code === 0));
+        }),
+    ),
+  );
 }
 
 function readJson(file) {
@@ -28,9 +63,11 @@ function readJson(file) {
   }
 }
 
-step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-step('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+await together([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+]);
 
 const unitFile = `${RESULTS}/unit.json`;
 rmSync(unitFile, { force: true });
@@ -46,29 +83,12 @@ if (step('chromium', 'node', ['scripts/ensure-chromium.mjs'])) {
   step('consumer', 'node', ['scripts/consumer-test.mjs']);
 }
 
-let passed = 0;
-let failed = 0;
-const unit = readJson(unitFile);
-if (unit) {
-  passed += unit.numPassedTests ?? 0;
-  failed += unit.numFailedTests ?? 0;
-}
-const counted = new Set(['unit', 'e2e']);
-for (const [name, file] of [
-  ['e2e', e2eFile],
-  ['consumer', consumerFile],
-]) {
-  const browser = existsSync(file) ? readJson(file) : null;
-  if (browser?.stats) {
-    passed += (browser.stats.expected ?? 0) + (browser.stats.flaky ?? 0);
-    failed += browser.stats.unexpected ?? 0;
-    // The consumer step fails by its smoke tests only when one of them failed (its builds fail before them).
-    if (name === 'consumer' && (browser.stats.unexpected ?? 0) > 0) counted.add('consumer');
-  }
-}
-// A step that failed without a test failing (lint, types, a crashed runner, a consumer build) still fails the
-// run and counts once.
-const stepOnly = failures.filter((name) => !counted.has(name)).length;
-if (failures.length > 0) console.log(`\nPasos fallidos: ${failures.join(', ')}`);
-console.log(`\n${passed} passed, ${failed + stepOnly} failed`);
+const { line } = tally(failures, {
+  unit: vitestCounts(readJson(unitFile)),
+  e2e: playwrightCounts(readJson(e2eFile)),
+  consumer: playwrightCounts(readJson(consumerFile)),
+});
+console.log(`\nTiempos: ${timings.join(', ')}`);
+if (failures.length > 0) console.log(`Pasos fallidos: ${failures.join(', ')}`);
+console.log(`\n${line}`);
 process.exit(failures.length > 0 ? 1 : 0);
