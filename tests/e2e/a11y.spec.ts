@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { ROUTES } from '../../src/app/router.ts';
 import { waitQuiet } from './quiet.ts';
 

@@ -3,7 +3,8 @@
  * to print '-1e+302M' and '1000000000 hab'; the explorer dropped bad rows without a word. Now the numbers
  * are left blank and counted, and the explorer says how many rows it set aside.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { allocateTable } from '../../src/core/table.ts';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import { collectPageErrors } from './console.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { TIMING_MS } from '../../src/core/constants.ts';
 
 const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);

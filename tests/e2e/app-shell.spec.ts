@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 
 test('the demo serves a page with a MapLibre canvas, the listings summary and no console errors', async ({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { GALLERY, TIMING_MS } from '../../src/core/constants.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { pauseClock } from './clock.ts';

@@ -3,7 +3,8 @@
  * property with one marker; the search box shows only when marked visible. The view is read from
  * `window.__mapas?.mapViews.detail`, not from pixels.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
 

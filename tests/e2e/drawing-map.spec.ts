@@ -4,7 +4,8 @@
  * the 500 m circle resized by its handle and removed by its 'X', zoom held to 13–17; the external actions.
  * State is read from `window.__mapas?.drawingMaps` (status, points, stored shape) and `__drawingView` (zoom).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { SAVED_SHAPES } from '../../src/app/pages/drawing-demo.ts';
 import { collectPageErrors } from './console.ts';

@@ -2,7 +2,8 @@
  * The explorer under a burst of 200 filter changes and pans (issue 8): the final screen matches the final
  * input (no stale answer wins) and the JS heap comes back near its baseline.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 import { waitQuiet } from './quiet.ts';
 

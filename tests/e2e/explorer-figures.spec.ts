@@ -4,7 +4,8 @@
  * clusters are on screen, so on a two-core machine they never take a core from the frame that draws them.
  * The engine calls are read where the page posts them to its workers, not from the app.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 import { callsSince, watchEngineCalls, type EngineCall as Call } from './engine-calls.ts';
 import { waitQuiet } from './quiet.ts';

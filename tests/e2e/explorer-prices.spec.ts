@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { cellToParent, latLngToCell } from 'h3-js';
 import { decodeTable } from '../../src/core/table-codec.ts';
 import { hexResolutionForZoom, MIN_HEX_COUNT } from '../../src/core/price-figures.ts';

@@ -3,7 +3,8 @@
  * executes, nothing crashes, valid records render, rejected ones are counted. HOSTILE_BYTES sizes the huge
  * strings (npm test: 200 kB; the stress run: 10 MB).
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { hostileCorpus } from '../fixtures/hostile/corpus.ts';
 import { collectPageErrors } from './console.ts';
 import { waitQuiet } from './quiet.ts';

@@ -2,7 +2,8 @@
  * Every control is reachable by keyboard with a Spanish accessible name and a visible focus (issue 8).
  * Tab walks each route; the controls each route must offer are named.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { waitQuiet } from './quiet.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 
 /**
  * The general listing map while its listings download: it waits for them (no move made for "no data"), and a

@@ -3,7 +3,8 @@
  * dragging the marker, geocoder failures and stale answers, initial positions, both search variants.
  * State is read from `window.__mapas?.pickers` (the chosen point) and `window.__mapas?.mapViews.picker` (centre and zoom).
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { test, type Page, type Route } from '@playwright/test';
+import { expect } from './expect.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
 

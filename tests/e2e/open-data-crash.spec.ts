@@ -2,7 +2,8 @@
  * The cluster worker killed after the analyst's file was loaded: the client's reload source reads the file
  * again in a fresh import worker (the page keeps no copy of the columns) and the filter comes back.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 import { chooseParquet, loadMapped, openExplorer, probe } from './open-data-helpers.ts';
 

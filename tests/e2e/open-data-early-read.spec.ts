@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import { csvLines } from '../../src/datagen/transaction-files.ts';
 import { collectPageErrors } from './console.ts';

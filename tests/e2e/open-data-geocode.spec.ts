@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { dsvFormat } from 'd3-dsv';
 import { collectPageErrors } from './console.ts';
 import { chooseFile, dialog, loadMapped, openExplorer, probe } from './open-data-helpers.ts';

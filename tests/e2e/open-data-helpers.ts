@@ -1,5 +1,6 @@
 /** Helpers of the open-data browser tests: files made here (small), opened by the real input or a drop. */
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
 

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import { csvLines, windows1252 } from '../../src/datagen/transaction-files.ts';
 import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';

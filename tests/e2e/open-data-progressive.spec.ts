@@ -3,7 +3,8 @@
  * (provisional, and said so in the dialog and the count) while the whole table is grouped, then the exact
  * map; and the dialog's report, with nothing to act on, still closes on Escape.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 import { watchEngineCalls } from './engine-calls.ts';
 import { chooseParquet, dialog, loadMapped, openExplorer, probe } from './open-data-helpers.ts';

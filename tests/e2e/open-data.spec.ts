@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { dsvFormat } from 'd3-dsv';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 
 // Issue 18 §4: on a 375×740 phone the header, links and controls took 305 px and the franchise's agencies sat

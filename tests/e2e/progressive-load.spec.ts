@@ -5,7 +5,8 @@
  * ranges are held back by the test (a route that answers when told), so the provisional phase lasts as long
  * as the test needs, on any machine.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { test, type Page, type Route } from '@playwright/test';
+import { expect } from './expect.ts';
 import { decodeTable } from '../../src/core/table-codec.ts';
 import { collectPageErrors } from './console.ts';
 

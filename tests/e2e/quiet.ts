@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from './expect.ts';
 
 /**
  * Waits until the page has nothing left to settle (the test API's quiet(): no data request or engine call

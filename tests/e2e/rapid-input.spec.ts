@@ -2,7 +2,8 @@
  * Bursts of input (issue 8): the final screen matches the final input — no stale answer wins — and memory
  * comes back. Answers are delayed at random so that they arrive out of order.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 
 const PLACES = ['Maracay', 'Maracaibo', 'Valencia', 'Barquisimeto', 'Cumaná', 'Mérida', 'Barinas', 'Coro'];

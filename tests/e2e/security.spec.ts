@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { ROUTES } from '../../src/app/router.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';

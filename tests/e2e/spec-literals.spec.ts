@@ -2,7 +2,8 @@
  * The spec's strings as a user sees them, written literally (not read from MESSAGES): a test that quotes the
  * spec, not the code against itself.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 
 test("drawing map: the spec's button texts and hints", async ({ page }) => {
   await page.goto('/#/dibujo');

@@ -3,7 +3,8 @@
  * no `window.__*` global on any route, while the flag (localStorage, as every other spec sets it, or
  * `?pruebas`) gives the typed `window.__mapas` that the browser tests read.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { ROUTES } from '../../src/app/router.ts';
 
 const globals = (page: Page) =>

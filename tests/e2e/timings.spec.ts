@@ -3,7 +3,8 @@
  * is checked to its millisecond edge: nothing yet just before it, done just after — on any machine load.
  * The phone panel's fade and outside-click arm are checked the same way in cluster-map.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { TIMING_MS } from '../../src/core/constants.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { pauseClock } from './clock.ts';

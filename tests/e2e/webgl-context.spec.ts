@@ -2,7 +2,8 @@
  * WebGL context lost and restored (issue 8): the base map says so in Spanish and recovers; deck.gl's overlay
  * is rebuilt with a new context; nothing throws.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
 import { waitQuiet } from './quiet.ts';

@@ -3,7 +3,8 @@
  * map and the drawing page: the client starts a new worker by itself, reloads the table from its reload
  * source and restores the filter, and the page shows the same answers again without a remount.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
 
