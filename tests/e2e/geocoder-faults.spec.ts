@@ -3,7 +3,8 @@
  * the typed text, shows no false "no results", throws nothing unhandled, and the next lookup after the fault
  * clears works again. (The picker's reverse-geocoding faults are in location-picker.spec.ts.)
  */
-import { expect, test, type Route } from '@playwright/test';
+import { test, type Page, type Route } from '@playwright/test';
+import { expect } from './expect.ts';
 import { TIMING_MS } from '../../src/core/constants.ts';
 import { collectPageErrors } from './console.ts';
 
@@ -36,42 +37,70 @@ const FAULTS: Record<string, Fault> = {
   'connection refused': (r) => r.abort('connectionrefused'),
 };
 
-const box = (page: import('@playwright/test').Page) => page.getByRole('combobox', { name: 'Buscar lugar' });
+const box = (page: Page) => page.getByRole('combobox', { name: 'Buscar lugar' });
 
-for (const [name, fault] of Object.entries(FAULTS)) {
-  test(`place search survives: ${name}`, async ({ page }) => {
-    const errors = collectPageErrors(page);
-    let faulty = true;
-    let calls = 0;
-    await page.route('**/api/geocoder/search**', async (route) => {
-      calls++;
-      if (faulty) await fault(route);
-      else await route.fallback();
-    });
-    await page.goto('/');
-    await box(page).fill('Valencia');
-    await expect.poll(() => calls).toBeGreaterThan(0);
-    if (name === 'results with missing or hostile fields') {
-      // An answer, not a failure: its usable entries are listed (as text).
-      await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
-    } else {
-      // Spec, error catalogue: the forward helper logs the failure (and the box shows no message).
-      await expect
-        .poll(() => errors.filter((e) => e.startsWith('console: Error en forward geocoding:')).length)
-        .toBeGreaterThan(0);
-    }
-    await expect(box(page)).toHaveValue('Valencia'); // the user's text is never lost
-    await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
-    // Nothing from the answer was interpreted as HTML.
-    expect(await page.evaluate(() => (window as { polluted?: unknown }).polluted)).toBeUndefined();
-    expect(await page.locator('img[src="x"]').count()).toBe(0);
+/**
+ * One page per box, the faults one after the other (a step each): what is tested is each fault's effect and
+ * the recovery after it, not a fresh page — and a box that survived one fault must survive the next. Each fault
+ * is typed as a place not asked before, and each recovery as another, so neither is answered from the cache.
+ */
+const PLACES: [typed: string, recovery: string][] = [
+  ['Valencia', 'Valencia, Carabobo'],
+  ['Maracay', 'Maracay, Aragua'],
+  ['Barquisimeto', 'Barquisimeto, Lara'],
+  ['Mérida', 'Mérida, Mérida'],
+  ['Cumaná', 'Cumaná, Sucre'],
+  ['Barinas', 'Barinas, Barinas'],
+  ['Maturín', 'Maturín, Monagas'],
+  ['Coro', 'Coro, Falcón'],
+  ['Maracaibo', 'Maracaibo, Zulia'],
+];
 
-    faulty = false;
-    await box(page).fill('Valencia, Carabobo');
-    await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Valencia');
-    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+test('place search survives every geocoder fault, keeping the text, and the next lookup works', async ({
+  page,
+}) => {
+  test.slow(); // nine faults and nine recoveries on one page
+  const errors = collectPageErrors(page);
+  let fault: Fault | null = null;
+  let calls = 0;
+  expect(PLACES).toHaveLength(Object.keys(FAULTS).length);
+  await page.route('**/api/geocoder/search**', async (route) => {
+    calls++;
+    if (fault) await fault(route);
+    else await route.fallback();
   });
-}
+  await page.goto('/');
+  for (const [index, [name, serve]] of Object.entries(FAULTS).entries()) {
+    const [typed, recovery] = PLACES[index] ?? ['', ''];
+    await test.step(name, async () => {
+      errors.length = 0;
+      calls = 0;
+      fault = serve;
+      await box(page).fill(typed);
+      await expect.poll(() => calls).toBeGreaterThan(0);
+      if (name === 'results with missing or hostile fields') {
+        // An answer, not a failure: its one usable entry (a place with no name) is listed, as text — the
+        // whole list, so not one left from the previous recovery.
+        await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['VEN, Venezuela']);
+      } else {
+        // Spec, error catalogue: the forward helper logs the failure (and the box shows no message).
+        await expect
+          .poll(() => errors.filter((e) => e.startsWith('console: Error en forward geocoding:')).length)
+          .toBeGreaterThan(0);
+      }
+      await expect(box(page)).toHaveValue(typed); // the user's text is never lost
+      await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
+      // Nothing from the answer was interpreted as HTML.
+      expect(await page.evaluate(() => (window as { polluted?: unknown }).polluted)).toBeUndefined();
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+
+      fault = null;
+      await box(page).fill(recovery);
+      await expect(page.getByRole('listbox').getByRole('option').first()).toContainText(typed);
+      expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    });
+  }
+});
 
 test('place search survives a geocoder slower than its timeout and then works again', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -99,31 +128,52 @@ test('place search survives a geocoder slower than its timeout and then works ag
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
 
-for (const [name, fault] of Object.entries(FAULTS)) {
-  test(`address autocomplete (picker v2) survives: ${name}`, async ({ page }) => {
-    const errors = collectPageErrors(page);
-    let faulty = true;
-    let faultsServed = 0;
-    await page.route('**/api/geocoder/autocomplete**', async (route) => {
-      if (!faulty) return route.fallback();
-      await fault(route);
-      faultsServed++;
-    });
-    await page.goto('/#/ubicacion-v2');
-    const input = page.getByRole('combobox', { name: 'Buscar dirección' });
-    await input.fill('Barquisim');
-    // The bad answer was served and the page had two frames to do something with it.
-    await expect.poll(() => faultsServed).toBeGreaterThan(0);
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-    await expect(input).toHaveValue('Barquisim'); // the typed text is never lost
-    expect(await page.locator('img[src="x"]').count()).toBe(0);
-    faulty = false;
-    await input.fill('Barquisime');
-    await expect(
-      page.getByRole('listbox', { name: 'Buscar dirección' }).getByRole('option').first(),
-    ).toContainText('Barquisimeto');
-    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+/** Prefixes for the address box: the fault's, then one letter more for the recovery, each asked once. */
+const PREFIXES: [typed: string, recovery: string, town: string][] = [
+  ['Barquisim', 'Barquisime', 'Barquisimeto'],
+  ['Maracai', 'Maracaib', 'Maracaibo'],
+  ['Valenc', 'Valenci', 'Valencia'],
+  ['Cuman', 'Cumaná', 'Cumaná'],
+  ['Matur', 'Maturí', 'Maturín'],
+  ['Barina', 'Barinas', 'Barinas'],
+  ['Puerto Cabe', 'Puerto Cabel', 'Puerto Cabello'],
+  ['Acarig', 'Acarigu', 'Acarigua'],
+  ['San Cristó', 'San Cristób', 'San Cristóbal'],
+];
+
+test('address autocomplete (picker v2) survives every geocoder fault, keeping the text', async ({ page }) => {
+  test.slow(); // nine faults and nine recoveries on one page
+  const errors = collectPageErrors(page);
+  let fault: Fault | null = null;
+  let faultsServed = 0;
+  expect(PREFIXES).toHaveLength(Object.keys(FAULTS).length);
+  await page.route('**/api/geocoder/autocomplete**', async (route) => {
+    if (!fault) return route.fallback();
+    await fault(route);
+    faultsServed++;
   });
-}
+  await page.goto('/#/ubicacion-v2');
+  const input = page.getByRole('combobox', { name: 'Buscar dirección' });
+  for (const [index, [name, serve]] of Object.entries(FAULTS).entries()) {
+    const [typed, recovery, town] = PREFIXES[index] ?? ['', '', ''];
+    await test.step(name, async () => {
+      errors.length = 0;
+      faultsServed = 0;
+      fault = serve;
+      await input.fill(typed);
+      // The bad answer was served and the page had two frames to do something with it.
+      await expect.poll(() => faultsServed).toBeGreaterThan(0);
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      await expect(input).toHaveValue(typed); // the typed text is never lost
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      fault = null;
+      await input.fill(recovery);
+      await expect(
+        page.getByRole('listbox', { name: 'Buscar dirección' }).getByRole('option').first(),
+      ).toContainText(town);
+      expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    });
+  }
+});
