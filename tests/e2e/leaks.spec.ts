@@ -5,7 +5,7 @@
  */
 import { test } from '@playwright/test';
 import { expect } from './expect.ts';
-import { ROUTES } from '../../src/app/router.ts';
+import { WALK } from './routes.ts';
 import { collectPageErrors } from './console.ts';
 import { waitQuiet } from './quiet.ts';
 
@@ -42,7 +42,7 @@ test.use({
 test(`switching through every route ${CYCLES}× releases workers, WebGL contexts and memory`, async ({
   page,
 }) => {
-  test.setTimeout(60_000 + CYCLES * ROUTES.length * 4_000);
+  test.setTimeout(60_000 + CYCLES * WALK.length * 4_000);
   const errors = collectPageErrors(page);
   // Count workers and WebGL contexts as the page makes and releases them.
   await page.addInitScript(() => {
@@ -107,17 +107,17 @@ test(`switching through every route ${CYCLES}× releases workers, WebGL contexts
 
   await page.goto('/#/');
   // Warm-up round: caches, fonts, the shared MapLibre worker pool and lazily loaded code settle first.
-  for (const { hash } of ROUTES) await visit(hash);
+  for (const hash of WALK) await visit(hash);
   await visit('#/');
   const baseline = await census();
 
   for (let round = 0; round < CYCLES; round++) {
-    for (const { hash } of ROUTES) await visit(hash);
+    for (const hash of WALK) await visit(hash);
   }
   await visit('#/');
   const after = await census();
 
-  const mounts = CYCLES * ROUTES.length;
+  const mounts = CYCLES * WALK.length;
   console.log(`leaks: ${mounts} page mounts`, JSON.stringify({ baseline, after }));
   // Pages really made things while cycling (otherwise this test would prove nothing).
   expect(after.contextsMade).toBeGreaterThan(baseline.contextsMade);

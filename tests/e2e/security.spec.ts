@@ -1,9 +1,10 @@
 import { test } from '@playwright/test';
 import { expect } from './expect.ts';
-import { ROUTES } from '../../src/app/router.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
+import { seriousViolations } from './axe.ts';
 import { collectPageErrors } from './console.ts';
 import { waitQuiet } from './quiet.ts';
+import { WALK } from './routes.ts';
 
 declare global {
   interface Window {
@@ -11,7 +12,7 @@ declare global {
   }
 }
 
-test('every demo route works under the Content-Security-Policy, and switching routes never crashes a page', async ({
+test('every demo route works under the Content-Security-Policy, switching routes never crashes a page, and no route has a serious accessibility violation', async ({
   page,
 }) => {
   test.slow(); // eight routes, each loaded until quiet: a minute and more on a loaded 2-core box
@@ -28,10 +29,8 @@ test('every demo route works under the Content-Security-Policy, and switching ro
   expect(csp).toContain("object-src 'none'");
   expect(csp).not.toContain('unsafe-eval');
 
-  for (const { hash } of ROUTES) {
-    // The explorer's default million rows only make the walk longer: the policy meets the same worker and
-    // the same requests with a few thousand.
-    await page.goto(`/${hash === '#/transacciones' ? '#/transacciones?n=5000' : hash}`);
+  for (const hash of WALK) {
+    await page.goto(`/${hash}`);
 
     // Each route's map (or placeholder) renders; give workers, fonts and tiles time to be requested.
     await expect(page.locator('.app__main')).not.toBeEmpty();
@@ -51,6 +50,8 @@ test('every demo route works under the Content-Security-Policy, and switching ro
       errors.filter((e) => e.startsWith('pageerror')),
       hash,
     ).toEqual([]);
+    // The desktop accessibility check of the route (a11y.spec.ts walks the phone width): one walk for both.
+    expect(await seriousViolations(page, hash), `accessibility on ${hash}`).toEqual([]);
   }
   // A map really rendered under the policy (the worker, the style and the fonts were allowed).
   await page.goto('/#/');
