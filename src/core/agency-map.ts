@@ -137,8 +137,6 @@ export interface AgencyFilter {
   colorInmueblesActivo: string;
 }
 
-export const NO_AGENCY_FILTER: AgencyFilter = { trimestreActivo: 'todos', colorInmueblesActivo: 'todos' };
-
 const isAll = (value: string) => value.trim() === '' || value.trim().toLowerCase() === 'todos';
 
 /** Properties passing the quarter and colour filters; 'todos' (or empty) means no filter on that field. */

@@ -126,17 +126,6 @@ export function itemLabel(result: ClusterResult, i: number, sizing: ClusterSizin
   );
 }
 
-/** The deck.gl layers of one engine answer. */
-export function clusterLayers(
-  id: string,
-  result: ClusterResult,
-  colors: ClusterLayerColors,
-  sizing: ClusterSizing = 'icon',
-  markerRadius: number = SIZE_PX.markerRadius,
-) {
-  return clusterLayersFrom(id, result, clusterAttributes(result, colors, sizing, markerRadius));
-}
-
 /**
  * The layers from attributes already built (the controller keeps them to pick on the CPU). Not pickable:
  * deck.gl would read the picking buffer back on every pointer move (see src/map/screen-picker.ts).
