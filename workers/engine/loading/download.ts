@@ -3,12 +3,13 @@
  * (src/core/table-codec.ts checks it), and copied into one table at its row offset — in shared memory when a
  * pool will index it. A single file is read straight into its final buffer and decoded in place (no copy).
  */
+import { copyRows } from '../../../src/core/table.ts';
 import { decodeTable } from '../../../src/core/table-codec.ts';
 import { MAX_POINTS } from '../../../src/core/table-check.ts';
 import type { PropertyTable } from '../../../src/core/types.ts';
 import type { RemoteTable } from '../../contract.ts';
 import { allocate } from '../pool/buffers.ts';
-import { allocateRows, copyRows, sameDictionaries } from './tables.ts';
+import { allocateRows, sameDictionaries } from './tables.ts';
 
 export interface DownloadOptions {
   fetch: typeof fetch;
