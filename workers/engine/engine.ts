@@ -121,11 +121,6 @@ const whole = (v: number) =>
   typeof v !== 'number' || Number.isNaN(v) ? 0 : Math.max(0, Math.floor(Math.min(v, 2 ** 32)));
 
 /**
- * The cluster engine: one hierarchy per load (hierarchy.ts), a filter that is one linear bitset pass
- * (filter.ts), queries that read both (queries.ts). Plain synchronous TypeScript, exposed by the worker
- * entry. Every method answers a value or a Spanish error and never throws.
- */
-/**
  * Indexed rows whose price cannot be true (negative, NaN, past PLAUSIBLE); 0 is "not given", not counted.
  * Read in table order (the indexed rows are the indexable ones): in the index's order the reads would jump
  * around the column, 0.7 s at 10M rows instead of a few tens of milliseconds.
@@ -143,6 +138,11 @@ function impossiblePrices(table: PropertyTable): number {
 /** Every method of the API but the loads, which the engine host (host.ts) implements around this engine. */
 export type EngineQueries = Omit<ClusterEngineApi, 'load' | 'cancelLoad' | 'prepareLoad'>;
 
+/**
+ * The cluster engine: one hierarchy per load (hierarchy.ts), a filter that is one linear bitset pass
+ * (filter.ts), queries that read both (queries.ts). Plain synchronous TypeScript, exposed by the worker
+ * entry. Every method answers a value or a Spanish error and never throws.
+ */
 export class ClusterEngine implements EngineQueries {
   private options: EngineOptions = { ...DEFAULT_OPTIONS };
   private loaded: Loaded | null = null;
