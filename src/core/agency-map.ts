@@ -61,7 +61,7 @@ export interface MapView {
 }
 
 /** The box around the record's listings with usable coordinates, or null when there is none. */
-export function propertiesBox(record: MapDataRecord): BBox | null {
+function propertiesBox(record: MapDataRecord): BBox | null {
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
