@@ -29,7 +29,7 @@ export function FoldingPanel({ className, label, foldLabel, open, onOpen, childr
     >
       <button
         type="button"
-        className="folding-panel__fold"
+        className="panel-button folding-panel__fold"
         aria-expanded={open}
         onClick={() => {
           onOpen(!open);

@@ -103,6 +103,7 @@ export function TransactionFilters(props: TransactionFiltersProps) {
         </output>
         <button
           type="button"
+          className="panel-button"
           aria-pressed={playing}
           disabled={quarters.length === 0}
           onClick={() => {
