@@ -16,7 +16,7 @@ const UI_AND_RUNTIME = [
   '@deck.gl/*',
   'comlink',
 ];
-// What no browser module imports (workers/client.ts alone speaks comlink).
+// What no browser module imports (comlink is spoken by the worker clients and entries in workers/ alone).
 const BROWSER_BASE = ['comlink', '**/server/**', 'node:*'];
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: [...new Set(patterns)], message }] }],
@@ -136,7 +136,8 @@ export default tseslint.config(
         '**/state/**',
         '**/app/**',
       ],
-      'workers/ may import src/core only; comlink belongs to workers/client.ts and the worker entry.',
+      'workers/ may import src/core only; comlink belongs to the worker clients (client.ts, import-client.ts) ' +
+        'and entries (entry.worker.ts, import-entry.worker.ts, expose.ts).',
     ),
   },
   {
@@ -144,7 +145,7 @@ export default tseslint.config(
     ignores: ['src/core/**', 'src/datagen/**'],
     rules: restrict(
       ['comlink', '**/server/**', 'node:*'],
-      'Only workers/client.ts imports comlink; browser code never imports server code.',
+      'Only the worker clients and entries in workers/ import comlink; browser code never imports server code.',
     ),
   },
   // Later blocks replace the rule for their files, so each repeats the browser-wide patterns (BROWSER_BASE).

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * `SERVICES_CORS_ORIGINS=https://a.example,https://b.example`. Vite's own CORS (which answered every
  * preflight) is switched off in vite.config.ts, so this list is the only way in.
  */
-export const CORS_ENV = 'SERVICES_CORS_ORIGINS';
+const CORS_ENV = 'SERVICES_CORS_ORIGINS';
 
 /** The allow-listed origins from an environment record; malformed entries and `*` are ignored. */
 export function corsAllowList(env: Readonly<Record<string, string | undefined>>): ReadonlySet<string> {

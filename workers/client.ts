@@ -5,6 +5,7 @@
  * source and given the last filter again; calls in flight fail once with a Spanish error, none hangs.
  */
 import { proxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import { MESSAGES } from '../src/core/messages.ts';
 import { tableTransferables } from '../src/core/table.ts';
 import type { PropertyTable } from '../src/core/types.ts';
 import {
@@ -57,14 +58,14 @@ const LOAD_TIMEOUT_FACTOR = 6;
 /** Restarts in a row (no call answered in between) before a worker is restarted without its data. */
 const MAX_RESTARTS = 2;
 
-export const RESTARTED = 'El motor de agrupación se reinició; la consulta se canceló.';
-export const TIMEOUT = 'El motor de agrupación no respondió a tiempo.';
-export const CLOSED = 'El motor de agrupación se cerró; la consulta se canceló.';
+const M = MESSAGES.engine;
+const RESTARTED = M.restarted;
+const TIMEOUT = M.timeout;
 
 /** A call cancelled because its client was terminated (its page went away): not worth reporting. */
 export class EngineClosedError extends Error {
   constructor() {
-    super(CLOSED);
+    super(M.closed);
     this.name = 'EngineClosedError';
   }
 }
@@ -85,7 +86,7 @@ function browserWorker(): WorkerHandle {
     },
     onCrash: (listener) => {
       worker.addEventListener('error', (event) => {
-        listener(event.message || 'error del worker');
+        listener(event.message || M.workerError);
       });
     },
   };
@@ -152,8 +153,7 @@ export class ClusterClient {
         unwrap,
         (error: unknown) => {
           // A page that left at once closed the client: nothing to report.
-          if (!isEngineClosed(error) && !this.isClosed())
-            console.error('No se pudo configurar el motor de agrupación:', error);
+          if (!isEngineClosed(error) && !this.isClosed()) console.error(M.setupFailed, error);
         },
       );
     }
@@ -271,19 +271,18 @@ export class ClusterClient {
    */
   private restart(reason: string): void {
     if (this.closed) return;
-    console.warn('Reiniciando el motor de agrupación:', reason);
+    console.warn(M.restarting, reason);
     this.failPending(new Error(RESTARTED));
     this.handle.terminate();
     this.handle = this.start();
     this.remote = wrap<ClusterEngineApi>(this.handle.endpoint);
     if (++this.restarts > MAX_RESTARTS) {
-      console.error('El motor de agrupación falla una y otra vez: se reinicia sin datos.');
+      console.error(M.failsAgain);
       this.reload = null;
       this.lastFilter = null;
     }
     this.ready = this.restore().catch((error: unknown) => {
-      if (!isEngineClosed(error) && !this.isClosed())
-        console.error('No se pudo restaurar el motor de agrupación:', error);
+      if (!isEngineClosed(error) && !this.isClosed()) console.error(M.restoreFailed, error);
     });
   }
 

@@ -3,6 +3,7 @@
  * synchronously; the worker entry exposes every method listed in CALL_POLICY; workers/client.ts derives its
  * main-thread methods from the same list, so adding a method touches this file and the engine only.
  */
+import { MESSAGES } from '../src/core/messages.ts';
 import type { AreaShape } from '../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../src/core/types.ts';
 
@@ -78,13 +79,13 @@ export interface LoadProgress {
 export type ProgressListener = (progress: LoadProgress) => unknown;
 
 /** The error of a load that a newer load or cancelLoad ended. */
-export const LOAD_CANCELLED = 'La carga de la tabla se canceló.';
+export const LOAD_CANCELLED = MESSAGES.engine.loadCancelled;
 
 /**
  * A long answer dropped in the worker because the filter or the index changed while it was paused, or a
  * newer call of its kind came (workers/engine/paced.ts): the client gives null, as for any stale 'latest' call.
  */
-export const SUPERSEDED = 'Una consulta más reciente reemplazó esta.';
+export const SUPERSEDED = MESSAGES.engine.superseded;
 
 /** What a load indexed. */
 export interface LoadResult {

@@ -2,6 +2,7 @@
 // engine/, testable without a Worker), and — started by the engine itself, from this same script — a worker
 // of its index-building pool (engine/pool/), used where the page can share memory (cross-origin isolated).
 import type { Endpoint } from 'comlink';
+import { MESSAGES } from '../src/core/messages.ts';
 import { exposeEngine } from './expose.ts';
 import { runPoolTask } from './engine/pool/helper.ts';
 import type { PoolReply, PoolTask, PoolWorker } from './engine/pool/pool.ts';
@@ -27,7 +28,7 @@ function poolWorker(): PoolWorker {
     },
     onError: (listener) => {
       worker.addEventListener('error', (event) => {
-        listener(event.message || 'error del trabajador');
+        listener(event.message || MESSAGES.engine.poolWorkerError);
       });
     },
     terminate: () => {

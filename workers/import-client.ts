@@ -27,7 +27,7 @@ export class ImportCancelledError extends Error {
 
 export const isImportCancelled = (error: unknown): boolean => error instanceof ImportCancelledError;
 
-const CRASHED = 'el lector se detuvo (el archivo puede ser demasiado grande para esta pestaña).';
+const CRASHED = MESSAGES.importData.errors.crashed;
 
 function startWorker(): Worker {
   return new Worker(new URL('./import-entry.worker.ts', import.meta.url), {

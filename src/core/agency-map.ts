@@ -61,7 +61,7 @@ export interface MapView {
 }
 
 /** The box around the record's listings with usable coordinates, or null when there is none. */
-export function propertiesBox(record: MapDataRecord): BBox | null {
+function propertiesBox(record: MapDataRecord): BBox | null {
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
@@ -136,8 +136,6 @@ export interface AgencyFilter {
   trimestreActivo: string;
   colorInmueblesActivo: string;
 }
-
-export const NO_AGENCY_FILTER: AgencyFilter = { trimestreActivo: 'todos', colorInmueblesActivo: 'todos' };
 
 const isAll = (value: string) => value.trim() === '' || value.trim().toLowerCase() === 'todos';
 

@@ -246,6 +246,55 @@ export const MESSAGES = {
     trendSales: 'Ventas',
     trendRents: 'Alquileres',
   },
+  /**
+   * The clustering worker — its client, engine and parallel build: what its calls answer when they fail (the
+   * widgets and pages may show it), and what the client logs when it restarts a worker.
+   */
+  engine: {
+    restarted: 'El motor de agrupación se reinició; la consulta se canceló.',
+    timeout: 'El motor de agrupación no respondió a tiempo.',
+    closed: 'El motor de agrupación se cerró; la consulta se canceló.',
+    /** A worker's error event without a message: the engine's worker, a pool worker. */
+    workerError: 'error del worker',
+    poolWorkerError: 'error del trabajador',
+    setupFailed: 'No se pudo configurar el motor de agrupación:',
+    restarting: 'Reiniciando el motor de agrupación:',
+    failsAgain: 'El motor de agrupación falla una y otra vez: se reinicia sin datos.',
+    restoreFailed: 'No se pudo restaurar el motor de agrupación:',
+    loadCancelled: 'La carga de la tabla se canceló.',
+    superseded: 'Una consulta más reciente reemplazó esta.',
+    notLoaded: 'No hay datos cargados en el motor de agrupación.',
+    badBBox: 'El recuadro debe ser [oeste, sur, este, norte] con números finitos.',
+    noCluster: 'No existe un grupo con ese identificador.',
+    internal: 'Error interno del motor de agrupación: {detail}',
+    badZoom: 'El zoom debe ser un número finito.',
+    badCompare: 'Comparación inválida: dos trimestres y una operación (Venta o Alquiler).',
+    badOptions: 'Opciones de zoom o de puntos inválidas.',
+    badRadius: 'El radio y la extensión deben ser números positivos.',
+    badTable: 'Tabla inválida: {problem}.',
+    badFilter: "Filtro inválido: cada campo es 'todos' o una lista de textos.",
+    badExactOnly: 'Filtro inválido: exactOnly es verdadero o falso.',
+    rowOutOfRange: 'Índice de inmueble fuera de rango.',
+    badExportFormat: 'Formato de exportación desconocido.',
+    h3NotLoaded: 'h3-js no está cargado: llame a loadH3() antes de usar los hexágonos.',
+    poolAborted: 'La construcción del índice se canceló.',
+    poolWorkerFailed: 'Un trabajador del índice falló: {reason}',
+  },
+  /** A remote table the worker downloads itself (RemoteTable): what is wrong with it, or with its parts. */
+  remoteTable: {
+    urlCount: 'la tabla remota necesita entre 1 y 10.000 direcciones',
+    urlNotText: 'cada dirección de la tabla remota es un texto',
+    badUrl: 'dirección inválida: {url}',
+    protocol: 'solo se descargan tablas por http(s) o blob:',
+    rows: 'el número de filas debe ser un entero entre 0 y {max}',
+    tooBig: 'La tabla es demasiado grande.',
+    longerThanAnnounced: 'La respuesta es más larga de lo anunciado.',
+    noParts: 'La tabla remota no tiene partes.',
+    tooManyRows: 'La tabla remota tiene demasiadas filas.',
+    partDictionaries: 'Las partes de la tabla no tienen los mismos diccionarios.',
+    moreRows: 'La tabla remota tiene más filas de las anunciadas.',
+    fewerRows: 'La tabla remota tiene menos filas de las anunciadas.',
+  },
   /** Quarter and colour dictionaries of a data table (VEPT files, tables handed to the engine; issue 21 §3). */
   table: {
     tooManyQuarters: 'tiene {n} trimestres distintos (máximo {max})',
@@ -353,6 +402,8 @@ export const MESSAGES = {
       columns: 'falta indicar las coordenadas o la dirección: {detail}',
       internal: 'error inesperado al leer ({detail}).',
       encoding: 'el texto no es UTF-8 ni Windows-1252.',
+      /** The import worker died (its client restarts it for the next file). */
+      crashed: 'el lector se detuvo (el archivo puede ser demasiado grande para esta pestaña).',
     },
   },
 } as const;

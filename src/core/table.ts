@@ -71,14 +71,56 @@ export function emptyTable(): PropertyTable {
   return buildPropertyTable([]);
 }
 
-/** The buffers to list as transferables when posting a table (each once, even if columns share one). */
-export function tableTransferables(table: PropertyTable): ArrayBuffer[] {
+/**
+ * A table's per-row columns: what a copy of whole rows reads and writes. A PropertyTable has them, and so
+ * has the ingest's growing builder (src/core/ingest/builder.ts), whose area and precision are always there.
+ */
+export type TableRows = Pick<
+  PropertyTable,
+  'lng' | 'lat' | 'price' | 'operation' | 'quarter' | 'color' | 'area' | 'precision'
+>;
+
+/** The table's columns in one list (area and precision where it has them). */
+export function tableColumns(table: TableRows): ArrayBufferView[] {
   const columns: ArrayBufferView[] = [table.lng, table.lat, table.price, table.operation, table.quarter];
   columns.push(table.color);
   if (table.area) columns.push(table.area);
   if (table.precision) columns.push(table.precision);
+  return columns;
+}
+
+/**
+ * Row `i` of `from` written as row `j` of `to`, every column both have (area and precision only where both
+ * hold them): the one place a copy of single rows names the columns (the builder dropping rows, the worker
+ * sampling a table).
+ */
+export function copyRow(from: TableRows, i: number, to: TableRows, j: number): void {
+  to.lng[j] = from.lng[i] ?? 0;
+  to.lat[j] = from.lat[i] ?? 0;
+  to.price[j] = from.price[i] ?? 0;
+  to.operation[j] = from.operation[i] ?? 0;
+  to.quarter[j] = from.quarter[i] ?? 0;
+  to.color[j] = from.color[i] ?? 0;
+  if (to.area && from.area) to.area[j] = from.area[i] ?? 0;
+  if (to.precision && from.precision) to.precision[j] = from.precision[i] ?? 0;
+}
+
+/** Every row of `from` written into `to` from row `at` on, the same columns as `copyRow`. */
+export function copyRows(from: TableRows, to: TableRows, at: number): void {
+  to.lng.set(from.lng, at);
+  to.lat.set(from.lat, at);
+  to.price.set(from.price, at);
+  to.operation.set(from.operation, at);
+  to.quarter.set(from.quarter, at);
+  to.color.set(from.color, at);
+  if (to.area && from.area) to.area.set(from.area, at);
+  if (to.precision && from.precision) to.precision.set(from.precision, at);
+}
+
+/** The buffers to list as transferables when posting a table (each once, even if columns share one). */
+export function tableTransferables(table: PropertyTable): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  for (const column of columns) {
+  for (const column of tableColumns(table)) {
     if (column.buffer instanceof ArrayBuffer) buffers.add(column.buffer);
   }
   return [...buffers];

@@ -13,6 +13,7 @@ import {
   type StartDraggingEvent,
   type StopDraggingEvent,
 } from '@deck.gl-community/editable-layers';
+import { DRAWING } from '../core/constants.ts';
 import { vertexClickOutcome } from '../core/drawing.ts';
 import { pointOnCircle, radiusTo, shapeToFeature } from '../core/shapes.ts';
 import type { LatLng } from '../core/types.ts';
@@ -56,7 +57,7 @@ export class AreaPolygonMode extends DrawPolygonMode {
     const count = this.getClickSequence().length;
     // A click on any placed point but the first neither adds a point nor closes the area.
     if (handle && index !== 0) return;
-    if (handle && index === 0 && count < 3) return;
+    if (handle && index === 0 && count < DRAWING.minVertices.polygon) return;
     super.handleClick(event, props);
   }
 
@@ -66,7 +67,7 @@ export class AreaPolygonMode extends DrawPolygonMode {
 
   override handleKeyUp(event: KeyboardEvent, props: ModeProps<SimpleFeatureCollection>): void {
     // Enter closes (keyboard users), but only a real area: the library would close two points into a line.
-    if (event.key === 'Enter' && this.getClickSequence().length < 3) return;
+    if (event.key === 'Enter' && this.getClickSequence().length < DRAWING.minVertices.polygon) return;
     super.handleKeyUp(event, props);
   }
 }

@@ -116,27 +116,6 @@ export function clusterAttributes(
   return { positions, fill, radii, labels, sizes };
 }
 
-/** Label of item `i`: a cluster's count, or a single property's price label (spec: permanent price labels). */
-export function itemLabel(result: ClusterResult, i: number, sizing: ClusterSizing = 'icon'): string {
-  const count = result.counts[i] ?? 0;
-  if (count > 1) return clusterStyle(count, sizing).label;
-  return formatListingPriceLabel(
-    result.prices[i] ?? 0,
-    (result.saleCounts[i] ?? 0) === 1 ? 'Venta' : 'Alquiler',
-  );
-}
-
-/** The deck.gl layers of one engine answer. */
-export function clusterLayers(
-  id: string,
-  result: ClusterResult,
-  colors: ClusterLayerColors,
-  sizing: ClusterSizing = 'icon',
-  markerRadius: number = SIZE_PX.markerRadius,
-) {
-  return clusterLayersFrom(id, result, clusterAttributes(result, colors, sizing, markerRadius));
-}
-
 /**
  * The layers from attributes already built (the controller keeps them to pick on the CPU). Not pickable:
  * deck.gl would read the picking buffer back on every pointer move (see src/map/screen-picker.ts).

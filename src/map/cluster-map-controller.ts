@@ -234,10 +234,10 @@ export class ClusterMapController {
     if (drawnChanged(previous, next)) this.render();
   }
 
-  /** Indexes a table in the worker; `source` is kept to rebuild it after a crash. A newer load supersedes. */
   /**
-   * Loads a table (`source` is also the reload source after a worker crash). With `onProgress`, a large table
-   * is drawn from its provisional index as soon as the progress says one answers ('sample'), as a download.
+   * Indexes a table in the worker; `source` is kept to rebuild it after a crash (the reload source). A newer
+   * load supersedes. With `onProgress`, a large table is drawn from its provisional index as soon as the
+   * progress says one answers ('sample'), as a download is.
    */
   async load(source: TableSource, onProgress?: (progress: LoadProgress) => void): Promise<LoadResult> {
     const generation = ++this.loadGeneration;

@@ -6,7 +6,6 @@ import {
   filterProperties,
   emptyNotice,
   initialView,
-  propertiesBox,
   labelsVisible,
   modeOf,
   resetView,
@@ -77,7 +76,6 @@ describe('agency map rules', () => {
     expect(resetView('inmuebles', start)).toEqual({ center: start.center, zoom: 11, fit: start.fit });
     const none = normalizeMapDataRecord({ isInmuebles: 1, inmuebles: [] });
     if (!none.ok) throw new Error(none.error);
-    expect(propertiesBox(none.value.record)).toBeNull();
     expect(initialView('inmuebles', position, none.value.record)).toEqual({ center: [-66.2, 7.6], zoom: 11 });
   });
 

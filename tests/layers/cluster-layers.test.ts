@@ -3,7 +3,6 @@ import { formatCountCompact, formatPriceLabel } from '../../src/core/format.ts';
 import {
   clusterAttributes,
   clusterStyle,
-  itemLabel,
   LABEL_CHARACTERS,
   labelWidth,
 } from '../../src/layers/cluster-layers.ts';
@@ -69,11 +68,12 @@ describe('cluster layer attributes (binary, from the engine answer)', () => {
   });
 
   it('labels clusters with their count and single markers with their price label', () => {
-    expect(itemLabel(view, 0)).toBe('4');
-    expect(itemLabel(view, 2)).toBe('250K');
-    expect(itemLabel(view, 3)).toBe('800/mes'); // a rental: the spec's label, per month
-    expect(itemLabel(answer([[0, 0, 12345, 1, 0]]), 0)).toBe('12k');
-    expect(itemLabel(answer([[0, 0, 1, 1, 1_560_000]]), 0)).toBe('1.5M');
+    const label = (result: ClusterResult, i: number) => clusterAttributes(result, COLORS).labels[i];
+    expect(label(view, 0)).toBe('4');
+    expect(label(view, 2)).toBe('250K');
+    expect(label(view, 3)).toBe('800/mes'); // a rental: the spec's label, per month
+    expect(label(answer([[0, 0, 12345, 1, 0]]), 0)).toBe('12k');
+    expect(label(answer([[0, 0, 1, 1, 1_560_000]]), 0)).toBe('1.5M');
   });
 
   it('has every character a label can hold in its font atlas (Spanish letters included)', () => {

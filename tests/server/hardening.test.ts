@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORS_ENV, corsAllowList } from '../../server/cors.ts';
+import { corsAllowList } from '../../server/cors.ts';
 import { plainDecimal } from '../../server/http.ts';
 import { securityHeaders } from '../../server/security-headers.ts';
 import { staticGuard } from '../../server/static-guard.ts';
@@ -35,6 +35,9 @@ describe('API answers carry the pages’ security headers', () => {
     },
   );
 });
+
+/** The variable ARCHITECTURE.md documents for the embedded services' CORS allow-list. */
+const CORS_ENV = 'SERVICES_CORS_ORIGINS';
 
 describe('CORS is off unless allow-listed at run time', () => {
   afterAll(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeProperties } from '../../src/core/normalize.ts';
 import type { Property } from '../../src/core/types.ts';
-import { cardFields, PLACEHOLDER_PHOTOS, ZONE_ICONS } from '../../src/widgets/property-card/card-fields.ts';
+import { cardFields, ZONE_ICONS } from '../../src/widgets/property-card/card-fields.ts';
 
 const ORIGIN = 'https://inmuebles.example';
 
@@ -68,8 +68,14 @@ describe('popup card and mobile panel fields', () => {
   });
 
   it('uses the three local placeholders when no photo is safe to load', () => {
+    // The paths docs/api.md tells a host to serve.
+    const PLACEHOLDERS = [
+      '/placeholders/inmueble-1.svg',
+      '/placeholders/inmueble-2.svg',
+      '/placeholders/inmueble-3.svg',
+    ];
     const none = cardFields(property({}), ORIGIN);
-    expect(none.photos).toEqual([...PLACEHOLDER_PHOTOS]);
+    expect(none.photos).toEqual(PLACEHOLDERS);
     expect(none.usesPlaceholders).toBe(true);
     const unsafe = cardFields(
       property({
@@ -78,7 +84,7 @@ describe('popup card and mobile panel fields', () => {
       }),
       ORIGIN,
     );
-    expect(unsafe.photos).toEqual([...PLACEHOLDER_PHOTOS]);
+    expect(unsafe.photos).toEqual(PLACEHOLDERS);
   });
 
   it('keeps safe photos (deduplicated, relative ones resolved on this origin)', () => {

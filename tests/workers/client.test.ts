@@ -2,12 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import type { Endpoint } from 'comlink';
 import {
-  CLOSED,
   ClusterClient,
   engineCallsInFlight,
   isEngineClosed,
-  RESTARTED,
-  TIMEOUT,
   type WorkerHandle,
 } from '../../workers/client.ts';
 import { exposeEngine } from '../../workers/expose.ts';
@@ -57,6 +54,9 @@ function fakeWorkers(options?: HostOptions) {
 }
 
 const NOT_LOADED = 'No hay datos cargados en el motor de agrupación.';
+const RESTARTED = 'El motor de agrupación se reinició; la consulta se canceló.';
+const TIMEOUT = 'El motor de agrupación no respondió a tiempo.';
+const CLOSED = 'El motor de agrupación se cerró; la consulta se canceló.';
 const points = Array.from({ length: 400 }, (_, i) => [-67 + (i % 20) * 0.05, 8 + Math.floor(i / 20) * 0.05]);
 const clients: ClusterClient[] = [];
 afterEach(() => {

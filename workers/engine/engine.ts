@@ -81,9 +81,10 @@ interface Loaded {
 
 const ok = <T>(value: T): Answer<T> => ({ ok: true, value });
 const fail = <T>(error: string): Answer<T> => ({ ok: false, error });
-const NOT_LOADED = 'No hay datos cargados en el motor de agrupación.';
-const BAD_BBOX = 'El recuadro debe ser [oeste, sur, este, norte] con números finitos.';
-const NO_CLUSTER = 'No existe un grupo con ese identificador.';
+const M = MESSAGES.engine;
+const NOT_LOADED = M.notLoaded;
+const BAD_BBOX = M.badBBox;
+const NO_CLUSTER = M.noCluster;
 
 /** Runs `fn`; anything it throws becomes a Spanish error answer (nothing escapes the worker). */
 function guard<T>(fn: () => Answer<T>): Answer<T> {
@@ -97,13 +98,13 @@ function guard<T>(fn: () => Answer<T>): Answer<T> {
 /** The answer of an engine call that threw (a bug: the caller hears it instead of a dead worker). */
 export function internalError(error: unknown): Answer<never> {
   const detail = error instanceof Error ? error.message : String(error);
-  return fail(`Error interno del motor de agrupación: ${detail}`);
+  return fail(fill(M.internal, { detail }));
 }
 
 /** What is wrong with a hexagon request (it crossed a thread boundary), or null. */
 function hexagonProblem(bbox: BBox, zoom: number, compare?: HexCompare | null): string | null {
   if (!isBBox(bbox)) return BAD_BBOX;
-  if (typeof zoom !== 'number' || !Number.isFinite(zoom)) return 'El zoom debe ser un número finito.';
+  if (typeof zoom !== 'number' || !Number.isFinite(zoom)) return M.badZoom;
   const c = compare as Partial<Record<keyof HexCompare, unknown>> | null | undefined;
   if (
     c &&
@@ -111,7 +112,7 @@ function hexagonProblem(bbox: BBox, zoom: number, compare?: HexCompare | null): 
       typeof c.comparison !== 'string' ||
       (c.operation !== 'Venta' && c.operation !== 'Alquiler'))
   )
-    return 'Comparación inválida: dos trimestres y una operación (Venta o Alquiler).';
+    return M.badCompare;
   return null;
 }
 
@@ -120,11 +121,6 @@ const isFacet = (f: unknown) => f === 'todos' || (Array.isArray(f) && f.every((v
 const whole = (v: number) =>
   typeof v !== 'number' || Number.isNaN(v) ? 0 : Math.max(0, Math.floor(Math.min(v, 2 ** 32)));
 
-/**
- * The cluster engine: one hierarchy per load (hierarchy.ts), a filter that is one linear bitset pass
- * (filter.ts), queries that read both (queries.ts). Plain synchronous TypeScript, exposed by the worker
- * entry. Every method answers a value or a Spanish error and never throws.
- */
 /**
  * Indexed rows whose price cannot be true (negative, NaN, past PLAUSIBLE); 0 is "not given", not counted.
  * Read in table order (the indexed rows are the indexable ones): in the index's order the reads would jump
@@ -143,6 +139,11 @@ function impossiblePrices(table: PropertyTable): number {
 /** Every method of the API but the loads, which the engine host (host.ts) implements around this engine. */
 export type EngineQueries = Omit<ClusterEngineApi, 'load' | 'cancelLoad' | 'prepareLoad'>;
 
+/**
+ * The cluster engine: one hierarchy per load (hierarchy.ts), a filter that is one linear bitset pass
+ * (filter.ts), queries that read both (queries.ts). Plain synchronous TypeScript, exposed by the worker
+ * entry. Every method answers a value or a Spanish error and never throws.
+ */
 export class ClusterEngine implements EngineQueries {
   private options: EngineOptions = { ...DEFAULT_OPTIONS };
   private loaded: Loaded | null = null;
@@ -175,9 +176,9 @@ export class ClusterEngine implements EngineQueries {
         next.maxZoom > 30 ||
         next.minZoom > next.maxZoom
       )
-        return fail('Opciones de zoom o de puntos inválidas.');
+        return fail(M.badOptions);
       if (!(next.radius > 0 && next.extent > 0 && Number.isFinite(next.radius / next.extent)))
-        return fail('El radio y la extensión deben ser números positivos.');
+        return fail(M.badRadius);
       this.options = next;
       this.data = null;
       return ok(next);
@@ -188,7 +189,7 @@ export class ClusterEngine implements EngineQueries {
     return guard(() => {
       this.data = null; // the old index becomes garbage before the new one is built
       const problem = tableProblem(table);
-      if (problem) return fail(`Tabla inválida: ${problem}.`);
+      if (problem) return fail(fill(M.badTable, { problem }));
       const started = performance.now();
       const h = buildHierarchy(table.lng, table.lat, validRows(table), this.options);
       return ok(this.install(table, h, started, NO_FILTER));
@@ -254,9 +255,8 @@ export class ClusterEngine implements EngineQueries {
       if (!d) return fail(NOT_LOADED);
       const f = filter as Partial<Record<keyof EngineFilter, unknown>> | null;
       if (!f || !isFacet(f.quarters) || !isFacet(f.colors) || !isFacet(f.operations))
-        return fail("Filtro inválido: cada campo es 'todos' o una lista de textos.");
-      if (f.exactOnly !== undefined && typeof f.exactOnly !== 'boolean')
-        return fail('Filtro inválido: exactOnly es verdadero o falso.');
+        return fail(M.badFilter);
+      if (f.exactOnly !== undefined && typeof f.exactOnly !== 'boolean') return fail(M.badExactOnly);
       this.changes++;
       d.test = keyTest(filter, d.keys, d.table.quarters, d.table.colors);
       d.filter = applyFilter(d.keys, d.test, d.filter);
@@ -275,8 +275,7 @@ export class ClusterEngine implements EngineQueries {
       const ctx = this.context();
       if (!ctx) return fail(NOT_LOADED);
       if (!isBBox(bbox)) return fail(BAD_BBOX);
-      if (typeof zoom !== 'number' || !Number.isFinite(zoom))
-        return fail('El zoom debe ser un número finito.');
+      if (typeof zoom !== 'number' || !Number.isFinite(zoom)) return fail(M.badZoom);
       const view = queryClusters(ctx, viewBoxes(bbox), zoom, whole(offset), this.options.maxItems);
       if (this.data?.provisional) view.provisional = true;
       return ok(view);
@@ -312,10 +311,8 @@ export class ClusterEngine implements EngineQueries {
     return guard(() => {
       const d = this.data;
       if (!d) return fail(NOT_LOADED);
-      if (!Number.isInteger(row) || row < 0 || row >= d.table.length)
-        return fail('Índice de inmueble fuera de rango.');
-      if (typeof zoom !== 'number' || !Number.isFinite(zoom))
-        return fail('El zoom debe ser un número finito.');
+      if (!Number.isInteger(row) || row < 0 || row >= d.table.length) return fail(M.rowOutOfRange);
+      if (typeof zoom !== 'number' || !Number.isFinite(zoom)) return fail(M.badZoom);
       return ok(clusterOfRow(d.h, row, zoom));
     });
   }
@@ -324,8 +321,7 @@ export class ClusterEngine implements EngineQueries {
     return guard(() => {
       const t = this.data?.table;
       if (!t) return fail(NOT_LOADED);
-      if (!Number.isInteger(index) || index < 0 || index >= t.length)
-        return fail('Índice de inmueble fuera de rango.');
+      if (!Number.isInteger(index) || index < 0 || index >= t.length) return fail(M.rowOutOfRange);
       return ok({
         index,
         lng: t.lng[index] ?? 0,
@@ -456,7 +452,7 @@ export class ClusterEngine implements EngineQueries {
       if (!ctx || !d) return fail(NOT_LOADED);
       if (!isBBox(bbox)) return fail(BAD_BBOX);
       // Checked again: the format crossed a thread boundary.
-      if (!['csv', 'geojson'].includes(format)) return fail('Formato de exportación desconocido.');
+      if (!['csv', 'geojson'].includes(format)) return fail(M.badExportFormat);
       const boxes = viewBoxes(bbox);
       // Counted on the index first (~40 ms at 10M rows): gathering them reads every row (~3.4 s there).
       const inView = summarize(ctx, d.keys, d.test.passes, boxes).total;

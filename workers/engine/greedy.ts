@@ -31,7 +31,7 @@ export const SEED = -2;
 export const greedyCost = { scanned: 0 };
 
 /** Low 16 bits of v spread to the even bits. */
-export function spread(v: number): number {
+function spread(v: number): number {
   v &= 0xffff;
   v = (v | (v << 8)) & 0x00ff00ff;
   v = (v | (v << 4)) & 0x0f0f0f0f;
@@ -46,6 +46,36 @@ export function spread(v: number): number {
  */
 export const bucketOf = (cx: number, cy: number, mask: number): number =>
   (spread(cx) | (spread(cy) << 1)) & mask;
+
+/**
+ * The buckets a query disc of radius r around (qx, qy) may touch, written to `probe`; answers how many (1 to
+ * 4). Cells of the disc's bounding box: at most 2×2 because cells are ≥ 2r wide. Nothing lies west or north
+ * of cell 0, so the box is clipped there. Shared by the one-thread resolve and the pool's (level-resolve.ts).
+ */
+export function probeBuckets(
+  qx: number,
+  qy: number,
+  r: number,
+  inv: number,
+  mask: number,
+  probe: Int32Array,
+): number {
+  const cx0 = (Math.max(0, qx + OFFSET - r) * inv) | 0;
+  const cx1 = ((qx + OFFSET + r) * inv) | 0;
+  const cy0 = (Math.max(0, qy + OFFSET - r) * inv) | 0;
+  const cy1 = ((qy + OFFSET + r) * inv) | 0;
+  const sx0 = spread(cx0);
+  const sy0 = spread(cy0) << 1;
+  let probes = 1;
+  probe[0] = (sx0 | sy0) & mask;
+  if (cx1 !== cx0) probe[probes++] = (spread(cx1) | sy0) & mask;
+  if (cy1 !== cy0) {
+    const sy1 = spread(cy1) << 1;
+    probe[probes++] = (sx0 | sy1) & mask;
+    if (cx1 !== cx0) probe[probes++] = (spread(cx1) | sy1) & mask;
+  }
+  return probes;
+}
 
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- hot loops below: every index is in bounds by
    construction (slots < length, buckets ≤ mask), and `?? 0` on each read costs a third of the build. */
@@ -103,22 +133,7 @@ function resolve(r: number, inv: number, mask: number, s: LevelScratch, prioSort
       const t = stack[sp - 1]!;
       const qx = x[t]!;
       const qy = y[t]!;
-      // Cells of the disc's bounding box: at most 2×2 because cells are ≥ 2r wide. Nothing lies west or
-      // north of cell 0, so the box is clipped there.
-      const cx0 = (Math.max(0, qx + OFFSET - r) * inv) | 0;
-      const cx1 = ((qx + OFFSET + r) * inv) | 0;
-      const cy0 = (Math.max(0, qy + OFFSET - r) * inv) | 0;
-      const cy1 = ((qy + OFFSET + r) * inv) | 0;
-      const sx0 = spread(cx0);
-      const sy0 = spread(cy0) << 1;
-      let probes = 1;
-      probe[0] = (sx0 | sy0) & mask;
-      if (cx1 !== cx0) probe[probes++] = (spread(cx1) | sy0) & mask;
-      if (cy1 !== cy0) {
-        const sy1 = spread(cy1) << 1;
-        probe[probes++] = (sx0 | sy1) & mask;
-        if (cx1 !== cx0) probe[probes++] = (spread(cx1) | sy1) & mask;
-      }
+      const probes = probeBuckets(qx, qy, r, inv, mask, probe);
       // The lowest-priority neighbour below t that is not already absorbed (a seed, or still undecided).
       let best = -1;
       let bestPrio = prio[t]!;

@@ -10,6 +10,7 @@
  * resolution-r cell while its resolution-9 ancestor chain says this one. Rows are grouped by that ancestor
  * chain (what cellToParent answers), consistently at every zoom.
  */
+import { MESSAGES } from '../../src/core/messages.ts';
 import { HEX_RESOLUTION } from '../../src/core/price-figures.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 import type { PriceColumns } from './prices.ts';
@@ -36,7 +37,7 @@ export function loadH3(): Promise<void> {
 }
 
 function h3Loaded(): H3Functions {
-  if (!h3) throw new Error('h3-js no está cargado: llame a loadH3() antes de usar los hexágonos.');
+  if (!h3) throw new Error(MESSAGES.engine.h3NotLoaded);
   return h3;
 }
 

@@ -4,8 +4,10 @@ import { SIZE_PX } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { Inmobiliaria } from '../../core/types.ts';
 import { AgencyMap } from '../../widgets/agency-map/AgencyMap.tsx';
+import { ChoiceSelect } from '../../widgets/panel/ChoiceSelect.tsx';
+import { FoldingPanel } from '../../widgets/panel/FoldingPanel.tsx';
 import { hashQuery } from '../router.ts';
-import { agenciesCentre, agencyById, choices, readMode, recordFor } from './agency-demo.ts';
+import { agenciesCentre, agencyById, choices, MODES, readMode, recordFor } from './agency-demo.ts';
 import { useHashQuery } from './picker-demo.ts';
 import './agency-map-page.css';
 
@@ -103,72 +105,38 @@ export function AgencyMapPage() {
 
   return (
     <div className="agency-page">
-      <form
-        className={`agency-page__panel${open ? '' : ' agency-page__panel--folded'}`}
-        aria-label="Controles del mapa de inmobiliarias"
-        onSubmit={(e) => {
-          e.preventDefault();
-        }}
+      <FoldingPanel
+        className="agency-page__panel"
+        label="Controles del mapa de inmobiliarias"
+        foldLabel={MESSAGES.agencyMap.fold}
+        open={open}
+        onOpen={setOpen}
       >
-        <button
-          type="button"
-          className="agency-page__fold"
-          aria-expanded={open}
-          onClick={() => {
-            setOpen(!open);
+        <ChoiceSelect
+          label={MESSAGES.agencyMap.mode}
+          value={mode}
+          onChange={(value) => {
+            chooseMode(readMode(value));
           }}
-        >
-          {MESSAGES.agencyMap.fold}
-        </button>
-        <label>
-          {MESSAGES.agencyMap.mode}
-          <select
-            value={mode}
-            onChange={(e) => {
-              chooseMode(readMode(e.target.value));
-            }}
-          >
-            {(['franquicia', 'inmobiliaria', 'agente', 'inmuebles'] as const).map((m) => (
-              <option key={m} value={m}>
-                {MESSAGES.agencyMap.modes[m]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {MESSAGES.agencyMap.quarter}
-          <select
-            value={trimestre}
-            onChange={(e) => {
-              setTrimestre(e.target.value);
-            }}
-          >
-            <option value="todos">{MESSAGES.agencyMap.all}</option>
-            {quarters.map((q) => (
-              <option key={q} value={q}>
-                {q}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {MESSAGES.agencyMap.color}
-          <select
-            value={color}
-            onChange={(e) => {
-              setColor(e.target.value);
-            }}
-          >
-            <option value="todos">{MESSAGES.agencyMap.all}</option>
-            {colours.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
+          choices={MODES}
+          textOf={(m) => MESSAGES.agencyMap.modes[readMode(m)]}
+        />
+        <ChoiceSelect
+          label={MESSAGES.agencyMap.quarter}
+          value={trimestre}
+          onChange={setTrimestre}
+          choices={quarters}
+          all={MESSAGES.agencyMap.all}
+        />
+        <ChoiceSelect
+          label={MESSAGES.agencyMap.color}
+          value={color}
+          onChange={setColor}
+          choices={colours}
+          all={MESSAGES.agencyMap.all}
+        />
         {loading ? <span role="status">{MESSAGES.agencyMap.loadingAgency}</span> : null}
-      </form>
+      </FoldingPanel>
       {error ? <p role="alert">{error}</p> : null}
       {data ? (
         <AgencyMap

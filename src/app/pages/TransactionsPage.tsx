@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadProgress, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
+import { hexagonOperation } from '../../widgets/transactions-map/hexagon-operation.ts';
 import { loadStatusText, sameBar } from '../../widgets/transactions-map/load-status.ts';
 import { PriceModeControls, type PriceMode } from '../../widgets/transactions-map/PriceModeControls.tsx';
 import { trendPoints } from '../../widgets/transactions-map/trend-chart.ts';
@@ -114,8 +115,6 @@ export function TransactionsPage() {
       setBreaks(null);
     setPriceMode(next);
   }, []);
-  const hexOperation =
-    filter.operations !== 'todos' && filter.operations[0] === 'Alquiler' ? 'Alquiler' : 'Venta';
 
   return (
     <section
@@ -158,7 +157,7 @@ export function TransactionsPage() {
         onQuarters={onQuarters}
         priceLegend={
           priceMode.mode === 'hexagons'
-            ? { operation: hexOperation, breaks, compare: priceMode.compare }
+            ? { operation: hexagonOperation(filter), breaks, compare: priceMode.compare }
             : null
         }
       />

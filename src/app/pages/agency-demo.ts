@@ -12,7 +12,8 @@ interface RawAgency {
   [key: string]: unknown;
 }
 
-const MODES: readonly AgencyMapMode[] = ['franquicia', 'inmobiliaria', 'agente', 'inmuebles'];
+/** The modes, in the mode select's order. */
+export const MODES: readonly AgencyMapMode[] = ['franquicia', 'inmobiliaria', 'agente', 'inmuebles'];
 
 export function readMode(value: string | null): AgencyMapMode {
   return MODES.find((m) => m === value) ?? 'franquicia';

@@ -6,7 +6,7 @@
 import { EXPLORER } from '../../core/constants.ts';
 import type { EngineFilter } from '../../../workers/contract.ts';
 
-export const DEFAULT_COUNT: number = EXPLORER.defaultCount;
+const DEFAULT_COUNT: number = EXPLORER.defaultCount;
 const MAX_COUNT = EXPLORER.maxCount;
 
 export interface ExplorerState {

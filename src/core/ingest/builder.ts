@@ -4,7 +4,7 @@
  * never an array of records or of strings. `toTable` hands the engine exactly-sized columns (the spare
  * capacity is cut off, in place where the runtime can) with sorted dictionaries, as the engine expects.
  */
-import { TABLE_LIMITS } from '../table.ts';
+import { copyRow, copyRows, TABLE_LIMITS, tableColumns } from '../table.ts';
 import type { PropertyTable } from '../types.ts';
 
 /** How a row was placed: its own coordinates, or a geocoded address at one of these levels. */
@@ -180,14 +180,7 @@ export class ColumnBuilder {
     let n = 0;
     for (let i = 0; i < this.length; i++) {
       if (drop[i]) continue;
-      this.lng[n] = this.lng[i] ?? 0;
-      this.lat[n] = this.lat[i] ?? 0;
-      this.price[n] = this.price[i] ?? 0;
-      this.area[n] = this.area[i] ?? 0;
-      this.operation[n] = this.operation[i] ?? 0;
-      this.precision[n] = this.precision[i] ?? 0;
-      this.quarter[n] = this.quarter[i] ?? 0;
-      this.color[n] = this.color[i] ?? 0;
+      copyRow(this, i, this, n);
       if (this.line) this.line[n] = this.line[i] ?? 0;
       n++;
     }
@@ -237,12 +230,7 @@ export class ColumnBuilder {
     while (capacity < this.length + n) capacity *= 2;
     if (capacity > this.lng.length) this.grow(capacity);
     const at = this.length;
-    this.lng.set(rows.lng, at);
-    this.lat.set(rows.lat, at);
-    this.price.set(rows.price, at);
-    this.area.set(rows.area, at);
-    this.operation.set(rows.operation, at);
-    this.precision.set(rows.precision, at);
+    copyRows(rows, this, at); // the quarter and colour codes are rewritten next, in this one's dictionaries
     for (let i = 0; i < n; i++) {
       this.quarter[at + i] = quarters[rows.quarter[i] ?? 0] ?? 0;
       this.color[at + i] = colors[rows.color[i] ?? 0] ?? 0;
@@ -308,17 +296,7 @@ export type ColumnDump = Pick<
 
 /** The buffers of a dump, to transfer it. */
 export const dumpTransferables = (rows: ColumnDump): ArrayBuffer[] =>
-  [
-    rows.lng,
-    rows.lat,
-    rows.price,
-    rows.area,
-    rows.operation,
-    rows.precision,
-    rows.quarter,
-    rows.color,
-    ...(rows.line ? [rows.line] : []),
-  ].map((array) => array.buffer as ArrayBuffer);
+  [...tableColumns(rows), ...(rows.line ? [rows.line] : [])].map((array) => array.buffer as ArrayBuffer);
 
 /** A table built from a file: the built area and each row's precision are always there. */
 export type ImportedTable = PropertyTable & { area: Float32Array; precision: Uint8Array };

@@ -84,7 +84,7 @@ export function DetailMap(props: DetailMapProps) {
       <div className="detail-map__stage">
         <div ref={mapRef} className="detail-map__canvas" data-testid={`${props.mapId}-map`} />
         {away ? (
-          <button type="button" className="detail-map__back" onClick={backToProperty}>
+          <button type="button" className="map-button detail-map__back" onClick={backToProperty}>
             {MESSAGES.detail.backToProperty}
           </button>
         ) : null}

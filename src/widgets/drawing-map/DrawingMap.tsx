@@ -105,7 +105,7 @@ export function DrawingMap(props: DrawingMapProps) {
         <div className="drawing__control" role="group" aria-label={MESSAGES.drawing.control}>
           <button
             type="button"
-            className="drawing__button"
+            className="map-button drawing__button"
             title={MESSAGES.drawing.polygon}
             aria-pressed={drawing}
             aria-live="polite"
@@ -118,7 +118,7 @@ export function DrawingMap(props: DrawingMapProps) {
           {view.undoPoint !== 'hidden' ? (
             <button
               type="button"
-              className="drawing__button drawing__button--secondary"
+              className="map-button drawing__button drawing__button--secondary"
               title={MESSAGES.drawing.undoPointTitle}
               disabled={view.undoPoint === 'disabled'}
               onClick={undo}
@@ -129,7 +129,7 @@ export function DrawingMap(props: DrawingMapProps) {
           {view.restoreVisible ? (
             <button
               type="button"
-              className="drawing__button drawing__button--secondary"
+              className="map-button drawing__button drawing__button--secondary"
               title={MESSAGES.drawing.restoreTitle}
               onClick={undo}
             >
@@ -139,7 +139,7 @@ export function DrawingMap(props: DrawingMapProps) {
           {view.circleVisible ? (
             <button
               type="button"
-              className="drawing__button"
+              className="map-button drawing__button"
               title={MESSAGES.drawing.circle}
               onClick={startCircle}
             >

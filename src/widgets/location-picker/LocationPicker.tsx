@@ -143,7 +143,7 @@ export function LocationPicker(props: LocationPickerProps) {
         {found ? (
           <button
             type="button"
-            className="picker__use-location"
+            className="map-button picker__use-location"
             onClick={() => {
               placeAt(found.lat, found.lng);
               setFound(null);

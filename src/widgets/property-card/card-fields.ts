@@ -8,7 +8,7 @@ import type { Property } from '../../core/types.ts';
 import { safeUrl } from '../../core/url.ts';
 import { zoneKind, type ZoneKind } from '../../core/zone.ts';
 
-export const PLACEHOLDER_PHOTOS = [
+const PLACEHOLDER_PHOTOS = [
   '/placeholders/inmueble-1.svg',
   '/placeholders/inmueble-2.svg',
   '/placeholders/inmueble-3.svg',

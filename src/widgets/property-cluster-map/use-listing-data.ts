@@ -8,7 +8,7 @@ import { isEngineClosed } from '../../../workers/client.ts';
 import { propertiesBBox } from './view-rules.ts';
 
 export interface ListingView {
-  /** The country centre [lng, lat]: empty data recentres here at zoom 7, 2 s after the data. */
+  /** The country centre [lng, lat]: empty data recentres here at zoom 7, 300 ms after the data. */
   country: [number, number];
   /** [lat, lng] applied 300 ms after the data (zoom 11 on the general listing). */
   location: readonly [number, number] | null | undefined;
@@ -84,8 +84,8 @@ export function useListingData(
 }
 
 /**
- * The spec's moves after the data: fit it (or recentre on the country after 2 s), then the location centre;
- * a delayed move is dropped when someone has moved the map since (`unmoved` false).
+ * The spec's moves after the data: fit it (or recentre on the country after 300 ms), then the location
+ * centre; a delayed move is dropped when someone has moved the map since (`unmoved` false).
  */
 function moveToData(
   map: MapLibreMap,

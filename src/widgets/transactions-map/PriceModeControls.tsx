@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../core/messages.ts';
+import { ChoiceSelect } from '../panel/ChoiceSelect.tsx';
 
 const T = MESSAGES.explorer;
 
@@ -19,23 +20,6 @@ export function PriceModeControls(props: {
   const { value, quarters, onChange } = props;
   const first = quarters[0] ?? '';
   const last = quarters[quarters.length - 1] ?? '';
-  const picker = (label: string, current: string, set: (q: string) => void) => (
-    <label>
-      {label}
-      <select
-        value={current}
-        onChange={(e) => {
-          set(e.target.value);
-        }}
-      >
-        {quarters.map((q) => (
-          <option key={q} value={q}>
-            {q}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
   return (
     <fieldset className="explorer__mode">
       <legend>{T.mode}</legend>
@@ -67,12 +51,22 @@ export function PriceModeControls(props: {
       ) : null}
       {value.mode === 'hexagons' && value.compare ? (
         <>
-          {picker(T.compareBase, value.compare.base, (base) => {
-            onChange({ ...value, compare: { base, comparison: value.compare?.comparison ?? last } });
-          })}
-          {picker(T.compareWith, value.compare.comparison, (comparison) => {
-            onChange({ ...value, compare: { base: value.compare?.base ?? first, comparison } });
-          })}
+          <ChoiceSelect
+            label={T.compareBase}
+            value={value.compare.base}
+            onChange={(base) => {
+              onChange({ ...value, compare: { base, comparison: value.compare?.comparison ?? last } });
+            }}
+            choices={quarters}
+          />
+          <ChoiceSelect
+            label={T.compareWith}
+            value={value.compare.comparison}
+            onChange={(comparison) => {
+              onChange({ ...value, compare: { base: value.compare?.base ?? first, comparison } });
+            }}
+            choices={quarters}
+          />
         </>
       ) : null}
     </fieldset>

@@ -2,11 +2,14 @@ import type { ReactNode } from 'react';
 import { formatNumber } from '../../core/format.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadResult } from '../../../workers/contract.ts';
+import { ChoiceSelect } from '../panel/ChoiceSelect.tsx';
+import { FoldingPanel } from '../panel/FoldingPanel.tsx';
 
 const T = MESSAGES.explorer;
 const facet = (values: readonly string[]): 'todos' | string[] =>
   values.length === 0 ? 'todos' : [...values];
 const selected = (f: 'todos' | readonly string[]) => (f === 'todos' ? [] : f);
+const OPERATIONS = ['Venta', 'Alquiler'] as const;
 
 /** The slider's position: the one selected quarter, or −1 ("every quarter") for none or several. */
 export function sliderIndexOf(filter: EngineFilter, quarters: readonly string[]): number {
@@ -49,25 +52,15 @@ export function TransactionFilters(props: TransactionFiltersProps) {
   // Rows placed from their address (an analyst's file): the one filter that leaves them out.
   const approximate = (info?.precision ?? []).slice(1).reduce((a, b) => a + b, 0);
   return (
-    <form
-      className={`explorer__panel${open ? '' : ' explorer__panel--folded'}`}
-      aria-label={T.filters}
-      onSubmit={(e) => {
-        e.preventDefault();
-      }}
+    <FoldingPanel
+      className="explorer__panel"
+      label={T.filters}
+      foldLabel={T.fold}
+      open={open}
+      onOpen={onOpen}
     >
-      <button
-        type="button"
-        className="explorer__fold"
-        aria-expanded={open}
-        onClick={() => {
-          onOpen(!open);
-        }}
-      >
-        {T.fold}
-      </button>
       {loading ? (
-        <label className="explorer__progress">
+        <label className="explorer__progress folding-panel__keep">
           {props.status ?? T.loading}
           <progress max={1} value={progress} aria-valuetext={`${String(Math.round(progress * 100))} %`} />
         </label>
@@ -110,6 +103,7 @@ export function TransactionFilters(props: TransactionFiltersProps) {
         </output>
         <button
           type="button"
+          className="panel-button"
           aria-pressed={playing}
           disabled={quarters.length === 0}
           onClick={() => {
@@ -119,39 +113,25 @@ export function TransactionFilters(props: TransactionFiltersProps) {
           {playing ? T.pause : T.play}
         </button>
       </div>
-      <label>
-        {T.color}
-        <select
-          value={filter.colors === 'todos' ? 'todos' : (filter.colors[0] ?? 'todos')}
-          onChange={(e) => {
-            onFilter({ ...filter, colors: e.target.value === 'todos' ? 'todos' : [e.target.value] });
-          }}
-        >
-          <option value="todos">{T.allColors}</option>
-          {(info?.colors ?? []).map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {T.operation}
-        <select
-          value={filter.operations === 'todos' ? 'todos' : (filter.operations[0] ?? 'todos')}
-          onChange={(e) => {
-            const value = e.target.value;
-            onFilter({
-              ...filter,
-              operations: value === 'Venta' || value === 'Alquiler' ? [value] : 'todos',
-            });
-          }}
-        >
-          <option value="todos">{T.allOperations}</option>
-          <option value="Venta">{MESSAGES.operation.sale}</option>
-          <option value="Alquiler">{MESSAGES.operation.rental}</option>
-        </select>
-      </label>
+      <ChoiceSelect
+        label={T.color}
+        value={filter.colors === 'todos' ? 'todos' : (filter.colors[0] ?? 'todos')}
+        onChange={(value) => {
+          onFilter({ ...filter, colors: value === 'todos' ? 'todos' : [value] });
+        }}
+        choices={info?.colors ?? []}
+        all={T.allColors}
+      />
+      <ChoiceSelect
+        label={T.operation}
+        value={filter.operations === 'todos' ? 'todos' : (filter.operations[0] ?? 'todos')}
+        onChange={(value) => {
+          onFilter({ ...filter, operations: value === 'Venta' || value === 'Alquiler' ? [value] : 'todos' });
+        }}
+        choices={OPERATIONS}
+        all={T.allOperations}
+        textOf={(operation) => (operation === 'Venta' ? MESSAGES.operation.sale : MESSAGES.operation.rental)}
+      />
       {approximate > 0 ? (
         <label className="explorer__exact">
           <input
@@ -193,6 +173,6 @@ export function TransactionFilters(props: TransactionFiltersProps) {
           </span>
         )}
       </span>
-    </form>
+    </FoldingPanel>
   );
 }

@@ -13,6 +13,7 @@ import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useMapSetup } from '../map-config.tsx';
 import { StackList } from '../stack-list/StackList.tsx';
 import { DrawClock } from './draw-clock.ts';
+import { hexagonOperation } from './hexagon-operation.ts';
 import { patchTransactions } from './probe.ts';
 import { useTableLoad } from './use-table-load.ts';
 import { useTransactionStack } from './use-transaction-stack.ts';
@@ -65,9 +66,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
   );
 
   const [stackHit, setStackHit] = useState<StackHit | null>(null);
-  // Hexagons show one operation: the filter's, or sales when it keeps both (a median never mixes them).
-  const operation =
-    filter.operations !== 'todos' && filter.operations[0] === 'Alquiler' ? 'Alquiler' : 'Venta';
+  const operation = hexagonOperation(filter);
   const { base, comparison } = props.compare ?? { base: '', comparison: '' };
   const hexagons = useMemo(
     (): HexagonRequest | null =>

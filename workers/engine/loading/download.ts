@@ -3,12 +3,14 @@
  * (src/core/table-codec.ts checks it), and copied into one table at its row offset — in shared memory when a
  * pool will index it. A single file is read straight into its final buffer and decoded in place (no copy).
  */
+import { fill, MESSAGES } from '../../../src/core/messages.ts';
+import { copyRows } from '../../../src/core/table.ts';
 import { decodeTable } from '../../../src/core/table-codec.ts';
 import { MAX_POINTS } from '../../../src/core/table-check.ts';
 import type { PropertyTable } from '../../../src/core/types.ts';
 import type { RemoteTable } from '../../contract.ts';
 import { allocate } from '../pool/buffers.ts';
-import { allocateRows, copyRows, sameDictionaries } from './tables.ts';
+import { allocateRows, sameDictionaries } from './tables.ts';
 
 export interface DownloadOptions {
   fetch: typeof fetch;
@@ -23,27 +25,26 @@ export interface DownloadOptions {
 
 /** Largest part read (a 10M-row VEPT file with its area column is ≈ 330 MB). */
 const MAX_PART_BYTES = 400 * 2 ** 20;
+const M = MESSAGES.remoteTable;
 
 /** A Spanish problem with the source's shape (it crossed a thread boundary), or null. */
 export function remoteProblem(source: RemoteTable): string | null {
   const urls = source.urls as unknown;
-  if (!Array.isArray(urls) || urls.length === 0 || urls.length > 10_000)
-    return 'la tabla remota necesita entre 1 y 10.000 direcciones';
+  if (!Array.isArray(urls) || urls.length === 0 || urls.length > 10_000) return M.urlCount;
   for (const url of urls) {
-    if (typeof url !== 'string') return 'cada dirección de la tabla remota es un texto';
+    if (typeof url !== 'string') return M.urlNotText;
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      return `dirección inválida: ${url.slice(0, 80)}`;
+      return fill(M.badUrl, { url: url.slice(0, 80) });
     }
     // blob: a file the host page made (same origin, like the worker).
-    if (!['http:', 'https:', 'blob:'].includes(parsed.protocol))
-      return 'solo se descargan tablas por http(s) o blob:';
+    if (!['http:', 'https:', 'blob:'].includes(parsed.protocol)) return M.protocol;
   }
   const rows = source.rows;
   if (rows !== undefined && !(Number.isInteger(rows) && rows >= 0 && rows <= MAX_POINTS))
-    return `el número de filas debe ser un entero entre 0 y ${MAX_POINTS.toLocaleString('es-VE')}`;
+    return fill(M.rows, { max: MAX_POINTS.toLocaleString('es-VE') });
   return null;
 }
 
@@ -57,7 +58,7 @@ async function readBody(
   const announced = response.headers.get('content-encoding')
     ? Number.NaN
     : Number(response.headers.get('content-length'));
-  if (announced > MAX_PART_BYTES) throw new Error('La tabla es demasiado grande.');
+  if (announced > MAX_PART_BYTES) throw new Error(M.tooBig);
   const reader = response.body?.getReader();
   if (!reader) {
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -72,7 +73,7 @@ async function readBody(
     const { done, value } = await reader.read();
     if (done) break;
     if (received + value.byteLength > (whole ? announced : MAX_PART_BYTES))
-      throw new Error(whole ? 'La respuesta es más larga de lo anunciado.' : 'La tabla es demasiado grande.');
+      throw new Error(whole ? M.longerThanAnnounced : M.tooBig);
     if (whole) whole.set(value, received);
     else chunks.push(value);
     received += value.byteLength;
@@ -91,9 +92,9 @@ async function readBody(
 /** Parts gathered when the row count is not known in advance, joined at the end. */
 function joinParts(parts: readonly PropertyTable[], shared: boolean): PropertyTable {
   const [first] = parts;
-  if (!first) throw new Error('La tabla remota no tiene partes.');
+  if (!first) throw new Error(M.noParts);
   const rows = parts.reduce((sum, p) => sum + p.length, 0);
-  if (rows > MAX_POINTS) throw new Error('La tabla remota tiene demasiadas filas.');
+  if (rows > MAX_POINTS) throw new Error(M.tooManyRows);
   const table = allocateRows(rows, first, shared);
   let at = 0;
   for (const part of parts) {
@@ -113,7 +114,7 @@ export async function downloadTable(source: RemoteTable, o: DownloadOptions): Pr
   let before = 0; // bytes of finished parts
   for (const [k, url] of urls.entries()) {
     const response = await o.fetch(url, { signal: o.signal });
-    if (!response.ok) throw new Error(`Request failed with status code ${String(response.status)}`);
+    if (!response.ok) throw new Error(fill(MESSAGES.errors.httpStatus, { n: response.status }));
     // One file is read into its final (shared) buffer and decoded in place; parts are copied into the table.
     const bytes = await readBody(response, single && o.shared, (received, expected) => {
       const part = expected > 0 ? received / expected : 0;
@@ -126,19 +127,16 @@ export async function downloadTable(source: RemoteTable, o: DownloadOptions): Pr
       return part;
     }
     const first = table ?? parts[0];
-    if (first && !sameDictionaries(first, part))
-      throw new Error('Las partes de la tabla no tienen los mismos diccionarios.');
+    if (first && !sameDictionaries(first, part)) throw new Error(M.partDictionaries);
     if (source.rows !== undefined) {
       table ??= allocateRows(source.rows, part, o.shared);
-      if (loaded + part.length > table.length)
-        throw new Error('La tabla remota tiene más filas de las anunciadas.');
+      if (loaded + part.length > table.length) throw new Error(M.moreRows);
       copyRows(part, table, loaded);
     } else parts.push(part);
     loaded += part.length;
     o.onPart?.(part, loaded);
   }
   if (source.rows === undefined) return joinParts(parts, o.shared);
-  if (!table || loaded !== table.length)
-    throw new Error('La tabla remota tiene menos filas de las anunciadas.');
+  if (!table || loaded !== table.length) throw new Error(M.fewerRows);
   return table;
 }

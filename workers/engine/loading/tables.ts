@@ -2,6 +2,7 @@
  * Tables the worker assembles itself: allocated once (in shared memory when a pool will index them), filled
  * from decoded parts, sampled for a provisional index.
  */
+import { copyRow, copyRows, tableColumns } from '../../../src/core/table.ts';
 import type { PropertyTable } from '../../../src/core/types.ts';
 import { allocate } from '../pool/buffers.ts';
 
@@ -40,18 +41,6 @@ export function sameDictionaries(a: PropertyTable, b: PropertyTable): boolean {
   );
 }
 
-/** Copies every row of `part` into `into` from row `at`. */
-export function copyRows(part: PropertyTable, into: PropertyTable, at: number): void {
-  into.lng.set(part.lng, at);
-  into.lat.set(part.lat, at);
-  into.price.set(part.price, at);
-  into.operation.set(part.operation, at);
-  into.quarter.set(part.quarter, at);
-  into.color.set(part.color, at);
-  if (into.area && part.area) into.area.set(part.area, at);
-  if (into.precision && part.precision) into.precision.set(part.precision, at);
-}
-
 /** The table in shared memory (a copy), for a pool to read. */
 export function sharedCopy(table: PropertyTable): PropertyTable {
   const copy = allocateRows(table.length, table, true);
@@ -61,12 +50,9 @@ export function sharedCopy(table: PropertyTable): PropertyTable {
 
 /** Whether every column lives in shared memory. */
 export function isShared(table: PropertyTable): boolean {
-  const columns: ArrayBufferView[] = [table.lng, table.lat, table.price, table.operation, table.quarter];
-  columns.push(table.color);
-  if (table.area) columns.push(table.area);
-  if (table.precision) columns.push(table.precision);
   return (
-    typeof SharedArrayBuffer === 'function' && columns.every((c) => c.buffer instanceof SharedArrayBuffer)
+    typeof SharedArrayBuffer === 'function' &&
+    tableColumns(table).every((c) => c.buffer instanceof SharedArrayBuffer)
   );
 }
 
@@ -78,15 +64,6 @@ export function stridedSample(table: PropertyTable, size: number): PropertyTable
   const step = Math.max(1, Math.ceil(table.length / size));
   const rows = Math.ceil(table.length / step);
   const sample = allocateRows(rows, table, false);
-  for (let i = 0, row = 0; i < rows; i++, row += step) {
-    sample.lng[i] = table.lng[row] ?? 0;
-    sample.lat[i] = table.lat[row] ?? 0;
-    sample.price[i] = table.price[row] ?? 0;
-    sample.operation[i] = table.operation[row] ?? 0;
-    sample.quarter[i] = table.quarter[row] ?? 0;
-    sample.color[i] = table.color[row] ?? 0;
-    if (sample.area && table.area) sample.area[i] = table.area[row] ?? 0;
-    if (sample.precision && table.precision) sample.precision[i] = table.precision[row] ?? 0;
-  }
+  for (let i = 0, row = 0; i < rows; i++, row += step) copyRow(table, row, sample, i);
   return sample;
 }

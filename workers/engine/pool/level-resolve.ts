@@ -12,7 +12,7 @@
  * absorbed also sees a valid skip link past it. Sums of a seed in another range go to an outbox that the seed's
  * owner adds after the barrier (drainOutboxes), so no slot has two writers.
  */
-import { OFFSET, SEED, spread, UNKNOWN } from '../greedy.ts';
+import { probeBuckets, SEED, UNKNOWN } from '../greedy.ts';
 import { slotOf, SLOT, type BuildBuffers } from './buffers.ts';
 
 /** Per-worker scratch kept across levels: the decision stack and the private decisions of foreign nodes. */
@@ -163,20 +163,7 @@ export function resolveRange(
       const t = stack[sp - 1]!;
       const qx = x[t]!;
       const qy = y[t]!;
-      const cx0 = (Math.max(0, qx + OFFSET - r) * inv) | 0;
-      const cx1 = ((qx + OFFSET + r) * inv) | 0;
-      const cy0 = (Math.max(0, qy + OFFSET - r) * inv) | 0;
-      const cy1 = ((qy + OFFSET + r) * inv) | 0;
-      const sx0 = spread(cx0);
-      const sy0 = spread(cy0) << 1;
-      let probes = 1;
-      probe[0] = (sx0 | sy0) & mask;
-      if (cx1 !== cx0) probe[probes++] = (spread(cx1) | sy0) & mask;
-      if (cy1 !== cy0) {
-        const sy1 = spread(cy1) << 1;
-        probe[probes++] = (sx0 | sy1) & mask;
-        if (cx1 !== cx0) probe[probes++] = (spread(cx1) | sy1) & mask;
-      }
+      const probes = probeBuckets(qx, qy, r, inv, mask, probe);
       let best = -1;
       for (let q = 0; q < probes; q++) {
         const bk = probe[q]!;

@@ -4,6 +4,7 @@
  * and Node's benchmarks and tests each pass a way to start one pool worker (`PoolWorkerFactory`); the workers
  * run `runPoolTask` (helper.ts). Needs shared memory: the table's columns must live in SharedArrayBuffers.
  */
+import { fill, MESSAGES } from '../../../src/core/messages.ts';
 import type { ForestLayout } from '../forest.ts';
 import { allocateBuild, CTL, type BuildBuffers, type BuildTable, type PoolOptions } from './buffers.ts';
 import type { PoolBuildResult } from './build-program.ts';
@@ -42,7 +43,7 @@ export interface PooledLayout {
   points: number;
 }
 
-export const POOL_ABORTED = 'La construcción del índice se canceló.';
+export const POOL_ABORTED = MESSAGES.engine.poolAborted;
 /** How long warmed workers wait for the build they were warmed for. */
 export const WARM_IDLE_MS = 60_000;
 
@@ -193,7 +194,7 @@ export class BuildPool {
   private crashed(reason: string): void {
     const run = this.running;
     this.stopWorkers();
-    if (run) this.finish(run, new Error(`Un trabajador del índice falló: ${reason}`));
+    if (run) this.finish(run, new Error(fill(MESSAGES.engine.poolWorkerFailed, { reason })));
   }
 
   private finish(run: Running, error: Error | null, result?: PoolBuildResult): void {
