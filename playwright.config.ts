@@ -14,9 +14,6 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
-    // Above the 768 px phone breakpoint, with a third fewer pixels than Playwright's 1280×720: software WebGL
-    // pays per pixel for every frame and its read-back, and page loads were most of the suite's time.
-    viewport: { width: 1024, height: 640 },
     baseURL: `http://127.0.0.1:${PORT}`,
     // Asks the demo for its test API (`window.__mapas`, src/app/test-api.ts); without it no global is defined.
     storageState: {

@@ -73,10 +73,6 @@ declare global {
   }
 }
 
-// Franchise clicks land on Valencia's agency, which the opening view shows on a wide desktop but not at the
-// suite's 1024 px.
-test.use({ viewport: { width: 1280, height: 720 } });
-
 async function open(page: Page, mode: string) {
   await page.addInitScript(() => {
     window.__opened = [];
