@@ -8,13 +8,12 @@
  * Loads are async, so queries keep being answered between the download's chunks and during a pooled build.
  */
 import { tableProblem, validRows } from '../../src/core/table-check.ts';
-import type { AreaShape } from '../../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
-import { LOAD_CANCELLED } from '../contract.ts';
+import { ENGINE_METHODS, LOAD_CANCELLED } from '../contract.ts';
 import type {
   Answer,
   ClusterEngineApi,
-  EngineFilter,
+  EngineMethod,
   EngineOptions,
   ExportFormat,
   HexCompare,
@@ -83,6 +82,37 @@ interface Run {
   abort: AbortController;
 }
 
+/**
+ * The contract's methods this class writes itself: the loads (configure and load end the load in progress;
+ * prepareLoad warms the pool) and the long answers run in slices. Every other method of CALL_POLICY is the
+ * engine's, forwarded as it is (generated below): adding one to the contract and the engine is enough.
+ */
+const HOST_OWN = [
+  'configure',
+  'load',
+  'cancelLoad',
+  'prepareLoad',
+  'getQuarterPrices',
+  'getHexagons',
+  'exportView',
+] as const satisfies readonly EngineMethod[];
+
+/** The methods the host forwards to the engine unchanged (the engine checks and answers them). */
+export type ForwardedMethod = Exclude<EngineMethod, (typeof HOST_OWN)[number]>;
+
+const isOwn = (name: EngineMethod) => (HOST_OWN as readonly EngineMethod[]).includes(name);
+
+/** Every method of CALL_POLICY that the host forwards to the engine (not one of HOST_OWN). */
+export const FORWARDED_METHODS: readonly ForwardedMethod[] = ENGINE_METHODS.filter(
+  (name): name is ForwardedMethod => !isOwn(name),
+);
+
+// The forwarded methods (setFilter, getClusters, getLeaves, …) are generated on the prototype from
+// CALL_POLICY, so the class declares them through this interface instead of writing each one out again.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface EngineHost extends Pick<ClusterEngine, ForwardedMethod> {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class EngineHost implements ClusterEngineApi {
   readonly engine = new ClusterEngine();
   private readonly pool: BuildPool | null;
@@ -292,37 +322,6 @@ export class EngineHost implements ClusterEngineApi {
     return this.engine.adopt(table, h, started, this.engine.currentFilter);
   }
 
-  // The queries: the engine's, on whatever index is installed (provisional or whole).
-  setFilter(filter: EngineFilter) {
-    return this.engine.setFilter(filter);
-  }
-  getClusters(bbox: BBox, zoom: number, offset?: number) {
-    return this.engine.getClusters(bbox, zoom, offset);
-  }
-  getLeaves(clusterId: number, limit: number, offset?: number) {
-    return this.engine.getLeaves(clusterId, limit, offset);
-  }
-  getExpansionZoom(clusterId: number) {
-    return this.engine.getExpansionZoom(clusterId);
-  }
-  getClusterOf(row: number, zoom: number) {
-    return this.engine.getClusterOf(row, zoom);
-  }
-  getProperty(index: number) {
-    return this.engine.getProperty(index);
-  }
-  getSummary(bbox?: BBox) {
-    return this.engine.getSummary(bbox);
-  }
-  countInShape(shape: AreaShape) {
-    return this.engine.countInShape(shape);
-  }
-  getPrices(bbox?: BBox) {
-    return this.engine.getPrices(bbox);
-  }
-  getClusterPrices(clusterId: number) {
-    return this.engine.getClusterPrices(clusterId);
-  }
   /**
    * The chart's figures, asked after every drawn view: run in slices (paced.ts), so the next filter or view
    * is answered between them, and dropped when one changes the filter or the index, or a newer call comes.
@@ -363,4 +362,22 @@ export class EngineHost implements ClusterEngineApi {
     const stale = () => this.engine.revision !== revision || turn !== this.turns[kind];
     return paced(steps, stale, this.sizes.sliceMs);
   }
+}
+
+// The queries: the engine's own (it checks their arguments and that a table is loaded, and answers errors
+// as values), on whatever index is installed, provisional or whole. Generated like a method written in the
+// class (on the prototype, replaceable per instance), calling the engine with the caller's arguments.
+for (const name of FORWARDED_METHODS) {
+  // A method written above and missing from HOST_OWN would be replaced silently: say so instead.
+  if (Object.hasOwn(EngineHost.prototype, name))
+    throw new Error(`EngineHost.${name} is written by hand but missing from HOST_OWN`);
+  Object.defineProperty(EngineHost.prototype, name, {
+    configurable: true,
+    writable: true,
+    value: function forward(this: EngineHost, ...args: unknown[]): unknown {
+      // The arguments are the method's own (the contract types them at both ends of the worker boundary).
+      const engine = this.engine as unknown as Record<ForwardedMethod, (...a: unknown[]) => unknown>;
+      return engine[name](...args);
+    },
+  });
 }
