@@ -5,14 +5,12 @@
  * unedited modules, and the new methods' answers must reach a caller across a real MessageChannel.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MessageChannel } from 'node:worker_threads';
-import type { Endpoint } from 'comlink';
 import type { BBox } from '../../src/core/types.ts';
 import { ClusterClient } from '../../workers/client.ts';
 import { CALL_POLICY, ENGINE_METHODS, type Answer } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
 import { EngineHost, FORWARDED_METHODS } from '../../workers/engine/host.ts';
-import { exposeEngine } from '../../workers/expose.ts';
+import { channelClient } from './channel.ts';
 import { tableFrom, WORLD } from './helpers.ts';
 
 /** The two new entries of CALL_POLICY (the edit to workers/contract.ts). */
@@ -66,21 +64,9 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.terminate();
 });
 
-/** The real client on one end of a MessageChannel, the real exposed host on the other. */
-function channelClient(): { client: ClusterClient & AddedCalls; host: EngineHost } {
-  const { port1, port2 } = new MessageChannel();
-  const host = exposeEngine(port1 as unknown as Endpoint);
-  const client = new ClusterClient({
-    createWorker: () => ({
-      endpoint: port2 as unknown as Endpoint,
-      terminate: () => {
-        port1.close();
-        port2.close();
-      },
-      onCrash: () => undefined,
-    }),
-  });
-  clients.push(client);
+/** The shared channel (channel.ts), typed with the methods this fixture adds. */
+function channelClientWithAdded(): { client: ClusterClient & AddedCalls; host: EngineHost } {
+  const { client, host } = channelClient(clients);
   return { client: client as ClusterClient & AddedCalls, host };
 }
 
@@ -106,7 +92,7 @@ describe('adding an engine method touches the contract and the engine only', () 
   });
 
   it("the new methods' answers reach the caller through the client and the worker's expose", async () => {
-    const { client } = channelClient();
+    const { client } = channelClientWithAdded();
     await expect(client.pricesOf([0])).rejects.toThrow(NOT_LOADED);
     await client.load(tableFrom(points));
     const prices = await client.pricesOf([0, 2, 5]);
