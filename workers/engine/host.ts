@@ -7,6 +7,7 @@
  * same hierarchy as one thread builds) or, without shared memory, here.
  * Loads are async, so queries keep being answered between the download's chunks and during a pooled build.
  */
+import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { tableProblem, validRows } from '../../src/core/table-check.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import { ENGINE_METHODS, LOAD_CANCELLED } from '../contract.ts';
@@ -76,6 +77,7 @@ const fail = <T>(error: string): Answer<T> => ({ ok: false, error });
 const isRemote = (input: unknown): input is RemoteTable =>
   typeof input === 'object' && input !== null && 'urls' in input;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const M = MESSAGES.engine;
 
 /** One load in progress: what stops it. */
 interface Run {
@@ -162,7 +164,7 @@ export class EngineHost implements ClusterEngineApi {
     if (isRemote(input)) return this.loadRemote(input, onProgress);
     if (!this.usePool(input)) return this.engine.load(input);
     const problem = tableProblem(input);
-    if (problem) return fail(`Tabla inválida: ${problem}.`);
+    if (problem) return fail(fill(M.badTable, { problem }));
     // A new table starts without a filter (and the old index's memory goes before the new one is built).
     this.engine.clear();
     const run = this.begin();
@@ -201,7 +203,7 @@ export class EngineHost implements ClusterEngineApi {
   }
 
   prepareLoad(rows: number): Answer<boolean> {
-    if (typeof rows !== 'number' || !Number.isFinite(rows)) return fail('Número de filas inválido.');
+    if (typeof rows !== 'number' || !Number.isFinite(rows)) return fail(M.badRowCount);
     if (!this.pool || !this.poolFor(rows)) return ok(false);
     void this.pool.warm(this.engine.engineOptions);
     return ok(true);
@@ -234,7 +236,7 @@ export class EngineHost implements ClusterEngineApi {
 
   private async loadRemote(source: RemoteTable, onProgress?: ProgressListener): Promise<Answer<LoadResult>> {
     const problem = remoteProblem(source);
-    if (problem) return fail(`Tabla remota inválida: ${problem}.`);
+    if (problem) return fail(fill(M.badRemoteTable, { problem }));
     const run = this.begin();
     const progress = new ProgressReporter(onProgress, source.rows ?? 0);
     this.engine.clear();
@@ -261,7 +263,7 @@ export class EngineHost implements ClusterEngineApi {
       if (!state.sampled && table.length >= this.sizes.progressive)
         this.sample(stridedSample(table, this.sizes.sample), progress);
       const problem = tableProblem(table);
-      if (problem) return fail(`Tabla inválida: ${problem}.`);
+      if (problem) return fail(fill(M.badTable, { problem }));
       const answer = await this.index(table, run, progress);
       if (answer.ok) progress.done();
       return answer;
@@ -312,7 +314,7 @@ export class EngineHost implements ClusterEngineApi {
         h = hierarchyOf((await pool.build(table, options)).layout, options);
       } catch (error) {
         if (message(error) === POOL_ABORTED || this.run !== run) return fail(LOAD_CANCELLED);
-        console.warn('El índice en paralelo falló; se construye en un solo hilo:', message(error));
+        console.warn(M.poolFallback, message(error));
       } finally {
         clearInterval(timer);
       }
