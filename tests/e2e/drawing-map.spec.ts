@@ -88,6 +88,26 @@ async function addPoint(page: Page, lng: number, lat: number, expected: number):
   }
 }
 
+/**
+ * A click on a vertex, then waits until the widget's status is `to`. A click the gesture recogniser dropped under
+ * load (see addPoint; seen once in a full run: the first vertex's click that deletes the area) leaves the status
+ * where it was, and is made once more; a click that was taken is never repeated.
+ */
+async function clickVertex(page: Page, at: [number, number], to: string): Promise<void> {
+  await drawn(page);
+  const from = (await probe(page))?.status;
+  const [x, y] = await pixel(page, ...at);
+  await page.mouse.click(x, y);
+  const status = async () => (await probe(page))?.status;
+  try {
+    await expect.poll(status, { timeout: 5_000 }).toBe(to);
+  } catch (error) {
+    if ((await status()) !== from) throw error;
+    await page.mouse.click(x, y);
+    await expect.poll(status).toBe(to);
+  }
+}
+
 async function drag(page: Page, from: [number, number], to: [number, number]): Promise<void> {
   await page.mouse.move(from[0], from[1]);
   await page.mouse.down();
@@ -110,8 +130,7 @@ async function drawSquare(page: Page): Promise<void> {
     await expect(polygonButton(page)).toHaveText(hints[i] ?? '');
   }
   await drawn(page);
-  await page.mouse.click(...(await pixel(page, ...FIRST)));
-  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+  await clickVertex(page, FIRST, 'polygon');
   await drawn(page);
 }
 
@@ -137,8 +156,7 @@ test('a polygon: hints per point, closes only on its first point, stored closed;
   await addPoint(page, ...(SQUARE[3] ?? FIRST), 4);
   expect((await probe(page))?.status).toBe('drawing');
   await drawn(page);
-  await page.mouse.click(...(await pixel(page, ...FIRST)));
-  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+  await clickVertex(page, FIRST, 'polygon');
 
   // Closing hides the control; the shape is a closed [lat, lng] list, also in the store and the callback.
   await expect(polygonButton(page)).toBeHidden();
@@ -188,8 +206,7 @@ test('vertices move; one is deleted while the minimum holds, not below it; the f
 
   // The first vertex deletes the polygon, empties the stored shape and brings the button back.
   await drawn(page);
-  await page.mouse.click(...(await pixel(page, ...FIRST)));
-  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  await clickVertex(page, FIRST, 'idle');
   expect((await probe(page))?.forma).toEqual([]);
   await expect(storedJson(page)).toHaveText('[]');
   await expect(polygonButton(page)).toHaveText(D.start);
@@ -244,8 +261,7 @@ test('undo: Ctrl+Z and the "Deshacer punto" button take back the last point; an 
   await addPoint(page, -66.845, 10.48, 2);
   await addPoint(page, -66.875, 10.48, 3);
   await drawn(page);
-  await page.mouse.click(...(await pixel(page, ...FIRST)));
-  await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
+  await clickVertex(page, FIRST, 'polygon');
   const closed = await ring(page);
   expect(closed).toHaveLength(4);
   expect(closed.some(([lat = 0]) => Math.abs(lat - 10.47) < 1e-3)).toBe(false);
@@ -255,8 +271,7 @@ test('undo: Ctrl+Z and the "Deshacer punto" button take back the last point; an 
 
   // The first vertex deletes the area and offers it back: the button, then Ctrl+Z.
   await drawn(page);
-  await page.mouse.click(...(await pixel(page, ...FIRST)));
-  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  await clickVertex(page, FIRST, 'idle');
   await expect(storedJson(page)).toHaveText('[]');
   await expect(page.getByRole('alert')).toHaveText('Se borró el área. Pulse «Deshacer» para recuperarla.');
   const restore = page.getByRole('button', { name: 'Deshacer', exact: true });
@@ -265,8 +280,7 @@ test('undo: Ctrl+Z and the "Deshacer punto" button take back the last point; an 
   expect(await ring(page)).toEqual(closed);
   await expect(storedJson(page)).toHaveText(JSON.stringify(closed));
   await drawn(page);
-  await page.mouse.click(...(await pixel(page, ...FIRST)));
-  await expect.poll(async () => (await probe(page))?.status).toBe('idle');
+  await clickVertex(page, FIRST, 'idle');
   await page.keyboard.press('Control+z');
   await expect.poll(async () => (await probe(page))?.status).toBe('polygon');
   expect(await ring(page)).toEqual(closed);

@@ -7,7 +7,7 @@ import { test, type BrowserContextOptions, type Page } from '@playwright/test';
  * Options are the context's (viewport, touch, CSP); the config's own (base URL, the test API flag) still apply.
  */
 export function sharedPage(
-  prepare: (page: Page) => Promise<void>,
+  prepare: (page: Page) => Promise<unknown>,
   options: BrowserContextOptions = {},
 ): () => Page {
   let page: Page | undefined;
