@@ -12,7 +12,7 @@ import {
   type Placed,
 } from '../../core/ingest/geocode-batch.ts';
 import type { ImportedTable } from '../../core/ingest/builder.ts';
-import type { IngestReport } from '../../core/ingest/rows.ts';
+import type { IngestReport } from '../../core/ingest/report.ts';
 import { forwardPoint } from '../../geocoding/client.ts';
 import type { GeocoderSetup } from '../../state/geocoder-api.ts';
 import { ImportClient } from '../../../workers/import/client.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { detectMapping, type ColumnMapping } from '../../core/ingest/columns.ts';
-import type { IngestReport } from '../../core/ingest/rows.ts';
+import type { IngestReport } from '../../core/ingest/report.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import { useGeocoderSetup } from '../../state/geocoder-api.ts';
