@@ -1,7 +1,10 @@
 /**
  * The one worker API of the cluster engine and its result types. The engine (workers/engine) implements it
- * synchronously; the worker entry exposes every method listed in CALL_POLICY; workers/client.ts derives its
- * main-thread methods from the same list, so adding a method touches this file and the engine only.
+ * synchronously; the engine host (workers/engine/host.ts) forwards every method of CALL_POLICY it does not
+ * write itself (its HOST_OWN: the loads and the answers run in slices) to the engine; the worker entry
+ * exposes every method listed in CALL_POLICY; workers/client.ts derives its main-thread methods from the same
+ * list. So adding a method touches this file (ClusterEngineApi and CALL_POLICY) and the engine only
+ * (tests/workers/contract-new-method.test.ts).
  */
 import { MESSAGES } from '../src/core/messages.ts';
 import type { AreaShape } from '../src/core/shapes.ts';

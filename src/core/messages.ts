@@ -16,6 +16,18 @@ export const MESSAGES = {
     missingMapId: 'El mapa necesita un identificador (mapId).',
     missingZoom: 'El mapa necesita un nivel de zoom.',
     webglLost: 'El mapa perdió el contexto gráfico. Intentando recuperarlo…',
+    /** MapLibre's own control labels (its defaults are English). */
+    title: 'Mapa',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
+    resetBearing: 'Restablecer orientación',
+    toggleAttribution: 'Mostrar u ocultar la atribución',
+    mapFeedback: 'Comentarios sobre el mapa',
+    /** The offline base map's own name and what it says of its urbanización labels at street zoom. */
+    offlineStyleName: 'Venezuela sin conexión',
+    urbanizacionesAttribution: 'Urbanizaciones: tabla compilada (±1 km) · sin calles en el mapa sin conexión',
+    /** Logged when deck.gl's canvas cannot be released on unmount. */
+    deckReleaseFailed: 'No se pudo liberar el lienzo de deck.gl:',
   },
   locate: {
     title: 'Ubicación actual',
@@ -272,6 +284,10 @@ export const MESSAGES = {
     badOptions: 'Opciones de zoom o de puntos inválidas.',
     badRadius: 'El radio y la extensión deben ser números positivos.',
     badTable: 'Tabla inválida: {problem}.',
+    badRemoteTable: 'Tabla remota inválida: {problem}.',
+    badRowCount: 'Número de filas inválido.',
+    /** Logged when the parallel index build fails and the host builds it on one thread instead. */
+    poolFallback: 'El índice en paralelo falló; se construye en un solo hilo:',
     badFilter: "Filtro inválido: cada campo es 'todos' o una lista de textos.",
     badExactOnly: 'Filtro inválido: exactOnly es verdadero o falso.',
     rowOutOfRange: 'Índice de inmueble fuera de rango.',

@@ -3,6 +3,7 @@ import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { paceDeck, type PaceableDeck } from './frame-pacing.ts';
 import { removeControlSafely } from './remove-control.ts';
+import { MESSAGES } from '../core/messages.ts';
 
 /**
  * The overlay's current layers. MapLibreOverlay keeps its props privately and has no getter; reading them
@@ -103,7 +104,7 @@ export function attachDeckOverlay(map: MapLibreMap, overlay: MapLibreOverlay): (
     try {
       surface?.destroy();
     } catch (error) {
-      console.warn('No se pudo liberar el lienzo de deck.gl:', error);
+      console.warn(MESSAGES.map.deckReleaseFailed, error);
     }
     surface = null;
   };

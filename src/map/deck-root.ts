@@ -1,6 +1,7 @@
 import { Deck, MapView, type Layer, type MapViewState } from '@deck.gl/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DECK_DEVICE_PROPS } from './deck-device.ts';
+import { MESSAGES } from '../core/messages.ts';
 import { paceDeck } from './frame-pacing.ts';
 
 /**
@@ -60,7 +61,7 @@ function release(deck: Deck<MapView>): void {
     // deck.gl 9.4's finalize() leaves its canvas context (and its ResizeObserver) alive: deck.gl #10355.
     context?.destroy?.();
   } catch (error) {
-    console.warn('No se pudo liberar el lienzo de deck.gl:', error);
+    console.warn(MESSAGES.map.deckReleaseFailed, error);
   }
 }
 

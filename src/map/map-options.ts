@@ -7,17 +7,17 @@ export type MapKind = 'general-listing' | 'cluster' | 'agency' | 'detail' | 'pic
 
 /** MapLibre's UI strings in Spanish (its defaults are English). */
 export const MAP_LOCALE: Record<string, string> = {
-  'Map.Title': 'Mapa',
-  'NavigationControl.ZoomIn': 'Acercar',
-  'NavigationControl.ZoomOut': 'Alejar',
-  'NavigationControl.ResetBearing': 'Restablecer orientación',
+  'Map.Title': MESSAGES.map.title,
+  'NavigationControl.ZoomIn': MESSAGES.map.zoomIn,
+  'NavigationControl.ZoomOut': MESSAGES.map.zoomOut,
+  'NavigationControl.ResetBearing': MESSAGES.map.resetBearing,
   'Popup.Close': MESSAGES.card.close,
   'CooperativeGesturesHandler.MobileHelpText': MESSAGES.map.twoFingers,
   // Only narrow screens use cooperative gestures here, but MapLibre asks for all three texts.
   'CooperativeGesturesHandler.WindowsHelpText': MESSAGES.map.twoFingers,
   'CooperativeGesturesHandler.MacHelpText': MESSAGES.map.twoFingers,
-  'AttributionControl.ToggleAttribution': 'Mostrar u ocultar la atribución',
-  'AttributionControl.MapFeedback': 'Comentarios sobre el mapa',
+  'AttributionControl.ToggleAttribution': MESSAGES.map.toggleAttribution,
+  'AttributionControl.MapFeedback': MESSAGES.map.mapFeedback,
 };
 
 export interface CommonOptionsInput {

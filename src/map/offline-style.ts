@@ -3,6 +3,7 @@ import notoRegular from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.
 import notoSemiBold from '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff2?url';
 import type { FeatureCollection, Point } from 'geojson';
 import urbanizacionesCsv from '../../data/gazetteer/urbanizaciones.csv?raw';
+import { MESSAGES } from '../core/messages.ts';
 
 /** Calm palette: pale sea, warm land, quiet borders, so red and purple property markers stand out. */
 const PALETTE = {
@@ -31,8 +32,7 @@ export const ATTRIBUTION = '© OpenStreetMap contributors · Natural Earth · Ge
  * What the offline map says at street zoom, where it has no streets: the urbanización names come from the
  * team's compiled table (±1 km, data/PROVENANCE.md); streets need a production style (VITE_MAP_STYLE_URL).
  */
-export const URBANIZACIONES_ATTRIBUTION =
-  'Urbanizaciones: tabla compilada (±1 km) · sin calles en el mapa sin conexión';
+export const URBANIZACIONES_ATTRIBUTION = MESSAGES.map.urbanizacionesAttribution;
 
 /** Zoom from which urbanización names show (issue: labels at zoom ≥ 13). */
 export const URBANIZACION_MINZOOM = 13;
@@ -134,7 +134,7 @@ const placeLayer = (rank: number, minzoom: number, size: [number, number]): Symb
 export function offlineStyle(origin: string): StyleSpecification {
   return {
     version: 8,
-    name: 'Venezuela sin conexión',
+    name: MESSAGES.map.offlineStyleName,
     'font-faces': {
       [REGULAR]: new URL(notoRegular, origin).href,
       [SEMIBOLD]: new URL(notoSemiBold, origin).href,

@@ -51,8 +51,28 @@ describe('npm run data --format for analysts’ files', () => {
   it.each(['csv', 'geojson', 'parquet', 'arrow'])('%s reads back as the generated table', async (format) => {
     const result = await imported(generate(format));
     expect(result.format).toBe(format);
-    expect(result.table.length).toBe(1500);
-    expect([...result.table.lat]).toEqual([...table.lat]);
+    const back = result.table;
+    expect(back.length).toBe(1500);
+    // Every column of every row: coordinates, price and operation as numbers, quarter and colour as the
+    // labels they stand for (each table has its own dictionary), built area, and how the row was placed.
+    expect([...back.lat]).toEqual([...table.lat]);
+    expect([...back.lng]).toEqual([...table.lng]);
+    expect([...back.price]).toEqual([...table.price]);
+    expect([...back.operation]).toEqual([...table.operation]);
+    const labels = (t: { quarter: Uint16Array; quarters: readonly string[] }) =>
+      [...t.quarter].map((q) => t.quarters[q]);
+    const colours = (t: { color: Uint16Array; colors: readonly string[] }) =>
+      [...t.color].map((c) => t.colors[c]);
+    expect(labels(back)).toEqual(labels(table));
+    expect(colours(back)).toEqual(colours(table));
+    expect(back.quarters).toEqual(table.quarters);
+    expect(back.colors).toEqual(table.colors);
+    // An unknown area (NaN) is written empty and read back NaN; toEqual takes NaN as equal to NaN.
+    expect([...back.area]).toEqual([...(table.area ?? [])]);
+    expect(table.area?.length).toBe(1500);
+    expect([...back.precision]).toEqual(new Array<number>(1500).fill(0)); // every row had its own point
+    expect(result.report.rejected.counts).toEqual({});
+    expect(result.report.placed).toBe(1500);
   });
 
   it('--dirty CSV: Windows-1252, one bad row in ten with the expected reasons', async () => {

@@ -93,6 +93,39 @@ describe('search: typos, alternate names and abbreviations', () => {
     expect(editDistance('barqisimeto', 'barquisimeto', 2)).toBe(1);
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3);
   });
+
+  // Names of more than 8 letters are allowed two edits: each of these is exactly two edits from the name
+  // (checked below), so an allowance cut to one edit finds none of them.
+  it.each([
+    ['barqisimetto', 'barquisimeto', 'Barquisimeto|Lara'], // u dropped, t doubled
+    ['maracaivvo', 'maracaibo', 'Maracaibo|Zulia'], // b → v, one v more
+    ['calabozzoo', 'calabozo', 'Calabozo|Guárico'], // two letters more
+    ['cabimmass', 'cabimas', 'Cabimas|Zulia'], // two letters more, 9 letters typed
+    ['ciuda bolibar', 'ciudadbolivar', 'Ciudad Bolívar|Bolívar'], // d dropped, v → b
+    ['puerto ayacuxo', 'puertoayacucho', 'Puerto Ayacucho|Amazonas'], // ch → x
+  ])('two typos in a long name: %s → %s (%s)', (q, name, expected) => {
+    expect(editDistance(q.replaceAll(' ', ''), name, 2)).toBe(2);
+    expect(label(q)).toBe(expected);
+  });
+
+  it.each([
+    ['Barcelona, Ansoateguy', 'anzoategui', 'Barcelona|Anzoátegui'], // z → s, i → y
+    ['Guacara, Carabobbbo', 'carabobo', 'Guacara|Carabobo'], // two b more
+  ])('two typos in a long context word: %s (%s) → %s', (q, word, expected) => {
+    const typed = (q.split(', ')[1] ?? '').toLowerCase();
+    expect(editDistance(typed, word, 2)).toBe(2);
+    expect(label(q)).toBe(expected);
+  });
+
+  it('allows no third edit in a long name and no second in a name of 8 letters', () => {
+    expect(editDistance('barqisimmetto', 'barquisimeto', 2)).toBe(3);
+    expect(searchHits('barqisimmetto', SEARCH).some((h) => h.entry.name === 'Barquisimeto')).toBe(false);
+    expect(searchHits('maracaivvvo', SEARCH).some((h) => h.entry.name === 'Maracaibo')).toBe(false);
+    expect(editDistance('gwanarre', 'guanare', 2)).toBe(2);
+    expect(searchHits('gwanarre', SEARCH).some((h) => h.entry.name === 'Guanare')).toBe(false);
+    expect(label('guanarre')).toBe('Guanare|Portuguesa'); // one edit in 8 letters is allowed
+    expect(label('Puerto La Cruz, Anzoatgi')).toBeNull(); // 8 letters, two edits from 'anzoategui'
+  });
 });
 
 describe('search: structured fallback for full addresses', () => {

@@ -24,16 +24,41 @@ describe('base-map layer names are looked up in a Map', () => {
   });
 });
 
+/**
+ * The built pages' headers, strict CSP included, written out here (not read back from securityHeaders), so
+ * a weakened or dropped header fails here whatever the product's function says.
+ */
+const EXPECTED_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'credentialless',
+  'Permissions-Policy': 'geolocation=(self), camera=(), microphone=(), payment=()',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; " +
+    "connect-src 'self'; worker-src 'self' blob:; child-src 'self' blob:; object-src 'none'; " +
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
+};
+
 describe('API answers carry the pages’ security headers', () => {
   it.each(['/api/geocoder/status', '/api/nada', '/api/data/listings.json?count=x', '/api/basemap/__proto__'])(
     '%s',
     async (path) => {
       const answer = await get(path);
-      for (const [name, value] of Object.entries(securityHeaders({ csp: true }))) {
-        expect(answer.headers.get(name)).toBe(value);
+      for (const [name, value] of Object.entries(EXPECTED_HEADERS)) {
+        expect(answer.headers.get(name), name).toBe(value);
       }
     },
   );
+
+  it('the product names exactly these headers (with the CSP) and the same without it in dev', () => {
+    expect(securityHeaders({ csp: true })).toEqual(EXPECTED_HEADERS);
+    const withoutCsp = Object.fromEntries(
+      Object.entries(EXPECTED_HEADERS).filter(([name]) => name !== 'Content-Security-Policy'),
+    );
+    expect(securityHeaders({ csp: false })).toEqual(withoutCsp);
+  });
 });
 
 /** The variable ARCHITECTURE.md documents for the embedded services' CORS allow-list. */

@@ -1,33 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageChannel } from 'node:worker_threads';
-import type { Endpoint } from 'comlink';
 import { ClusterClient } from '../../workers/client.ts';
 import { CALL_POLICY, ENGINE_METHODS } from '../../workers/contract.ts';
 import { EngineHost } from '../../workers/engine/host.ts';
-import { exposeEngine } from '../../workers/expose.ts';
+import { channelClient } from './channel.ts';
 import { tableFrom, WORLD } from './helpers.ts';
 
 const clients: ClusterClient[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.terminate();
 });
-
-function channelClient(): ClusterClient {
-  const { port1, port2 } = new MessageChannel();
-  exposeEngine(port1 as unknown as Endpoint);
-  const client = new ClusterClient({
-    createWorker: () => ({
-      endpoint: port2 as unknown as Endpoint,
-      terminate: () => {
-        port1.close();
-        port2.close();
-      },
-      onCrash: () => undefined,
-    }),
-  });
-  clients.push(client);
-  return client;
-}
 
 const publicMethods = (proto: object) =>
   Object.getOwnPropertyNames(proto).filter(
@@ -44,7 +25,7 @@ describe('the one worker contract', () => {
   });
 
   it('the client has a method for every contract method, derived from the list', () => {
-    const client = channelClient();
+    const client = channelClient(clients).client;
     for (const name of ENGINE_METHODS) {
       if (name === 'configure') continue; // run by the client itself when a worker starts
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe('function');
@@ -52,7 +33,7 @@ describe('the one worker contract', () => {
   });
 
   it("'latest' calls: a superseded answer is null, the newest answers; 'ordered' calls all answer", async () => {
-    const client = channelClient();
+    const client = channelClient(clients).client;
     const points = Array.from({ length: 200 }, (_, i) => [
       -67 + (i % 20) * 0.05,
       8 + Math.floor(i / 20) * 0.05,

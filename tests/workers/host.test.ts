@@ -3,7 +3,7 @@
  * provisional index of a sample answers first, the filter set on it carries over), cancelled, refused, and
  * indexed by a pool of real worker threads — always ending with the answers of an engine loaded directly.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type LoadProgress,
 } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
-import { EngineHost, type HostOptions } from '../../workers/engine/host.ts';
+import { EngineHost, FORWARDED_METHODS, type HostOptions } from '../../workers/engine/host.ts';
 import { nodePoolWorker } from '../../workers/node-pool.ts';
 import { STEP_POSITIONS } from '../../workers/engine/prices.ts';
 import { HEX_STEP_ROWS, loadH3 } from '../../workers/engine/hex-index.ts';
@@ -361,5 +361,31 @@ describe("the chart's figures, in slices (a long answer never holds the next one
     expect(await host.getQuarterPrices()).toEqual(
       reference(tableFrom(points(500)), NO_FILTER).getQuarterPrices(),
     );
+  });
+});
+
+describe("the engine's queries, forwarded as they are (generated from CALL_POLICY)", () => {
+  it('each passes the caller’s arguments to the engine and answers the engine’s answer itself', () => {
+    const host = newHost({});
+    expect(FORWARDED_METHODS).toContain('getClusters');
+    expect(FORWARDED_METHODS).not.toContain('load');
+    for (const name of FORWARDED_METHODS) {
+      const answer = { ok: false, error: `answer of ${name}` } as const;
+      const spy = vi.spyOn(host.engine, name).mockReturnValue(answer);
+      const args = [{ first: name }, 2, undefined];
+      const call = host[name] as (...a: unknown[]) => unknown;
+      expect(call.apply(host, args), name).toBe(answer);
+      expect(spy.mock.calls, name).toEqual([args]);
+      expect(spy.mock.contexts[0], name).toBe(host.engine);
+      spy.mockRestore();
+    }
+  });
+
+  it('before a load, the engine’s own error answers (a value, not a throw)', () => {
+    const host = newHost({});
+    expect(host.getClusters(WORLD, 3)).toEqual(new ClusterEngine().getClusters(WORLD, 3));
+    expect(host.setFilter(FILTER)).toEqual(new ClusterEngine().setFilter(FILTER));
+    expect(host.getProperty(-1)).toEqual(new ClusterEngine().getProperty(-1));
+    expect(host.getLeaves(0, 10).ok).toBe(false);
   });
 });

@@ -128,21 +128,61 @@ describe('price figures under the filter (exact, split by operation)', () => {
     const rows = fc.sample(rowArb, { numRuns: 300, seed: 7 });
     const table = tableOfRows(rows);
     const engine = engineOf(table);
+    // A computed answer pauses after each quarter × operation group's selections (groupedFigureSteps); the
+    // kept answer is handed back at once, without a pause. So the pauses tell reuse from recomputation.
+    const stepped = (bbox?: BBox) => {
+      const steps = engine.quarterPriceSteps(bbox);
+      if (!steps) throw new Error('no steps');
+      let pauses = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) pauses++;
+      return { pauses, figures: [...step.value.figures] };
+    };
+    const GROUPS = QUARTERS.length * 2;
     const first = value(engine.getQuarterPrices());
+    const firstFigures = [...first.figures];
     // The worker transfers answers' buffers: a detached first answer must not break the next one.
     structuredClone(first.figures, { transfer: [first.figures.buffer] });
+    expect(first.figures.length).toBe(0);
+
+    // The same filter, then other quarters only: the kept answer, unchanged.
+    expect(stepped()).toEqual({ pauses: 0, figures: firstFigures });
     engine.setFilter({ quarters: ['2024-T2'], colors: 'todos', operations: 'todos' });
+    expect(stepped()).toEqual({ pauses: 0, figures: firstFigures });
+    engine.setFilter({ quarters: ['2024-T1', '2024-T3'], colors: 'todos', operations: 'todos' });
     const again = value(engine.getQuarterPrices());
-    expect(again.figures.length).toBe(QUARTERS.length * 2 * FIGURES);
+    expect([...again.figures]).toEqual(firstFigures);
+    expect(stepped().pauses).toBe(0);
+
+    // A colour: computed again (every group pauses), and right.
     engine.setFilter({ quarters: ['2024-T2'], colors: ['rojo'], operations: 'todos' });
-    const red = value(engine.getQuarterPrices());
+    const red = stepped();
+    expect(red.pauses).toBe(GROUPS);
     const q = 1;
     const expected = bruteFigures(
       table,
       rowsWhere(rows, (r) => r.quarter === q && r.operation === 0 && r.color === COLORS.indexOf('rojo')),
     );
-    expectFigures(red.figures.subarray(q * 2 * FIGURES), hexBrute(expected));
-    expect([...red.figures]).not.toEqual([...again.figures]);
+    expectFigures(Float64Array.from(red.figures).subarray(q * 2 * FIGURES), hexBrute(expected));
+    expect(red.figures).not.toEqual(firstFigures);
+    // …and that answer is kept in turn while only the quarters move.
+    engine.setFilter({ quarters: 'todos', colors: ['rojo'], operations: 'todos' });
+    expect(stepped()).toEqual({ pauses: 0, figures: red.figures });
+
+    // Operations, approximate rows left out, a box: each computed again; the box's answer is then kept.
+    engine.setFilter({ quarters: 'todos', colors: ['rojo'], operations: ['Venta'] });
+    expect(stepped().pauses).toBe(GROUPS);
+    engine.setFilter({ quarters: 'todos', colors: ['rojo'], operations: ['Venta'], exactOnly: true });
+    expect(stepped().pauses).toBe(GROUPS);
+    const box: BBox = [-68, 9.9, -67, 10.5];
+    expect(stepped(box).pauses).toBe(GROUPS);
+    expect(stepped(box).pauses).toBe(0);
+    expect(stepped().pauses).toBe(GROUPS);
+
+    // A new load starts without a kept answer.
+    engine.load(table);
+    engine.setFilter({ quarters: 'todos', colors: ['rojo'], operations: ['Venta'], exactOnly: true });
+    expect(stepped().pauses).toBe(GROUPS);
   });
 
   it("a cluster's passing members, from its own position range", () => {

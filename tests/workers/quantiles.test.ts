@@ -96,6 +96,77 @@ describe('exact quartiles by selection', () => {
     expect([...out].every(Number.isNaN)).toBe(true);
   });
 
+  // Type 7 by hand over the sorted values x0 ≤ … ≤ x(n−1): h = (n − 1)·p, value x⌊h⌋ + (h − ⌊h⌋)·(x⌊h⌋+1 − x⌊h⌋).
+  // The values are powers of two, so a neighbouring order statistic or a wrong fraction always gives
+  // another number. Expected [p25, median, p75] written out:
+  //   n = 1  [1]              h = 0, 0, 0           → 1, 1, 1
+  //   n = 2  [1 2]            h = 0.25, 0.5, 0.75   → 1.25, 1.5, 1.75
+  //   n = 3  [1 2 4]          h = 0.5, 1, 1.5       → 1.5, 2, 3
+  //   n = 4  [1 2 4 8]        h = 0.75, 1.5, 2.25   → 1.75, 3, 5
+  //   n = 5  [1 2 4 8 16]     h = 1, 2, 3           → 2, 4, 8
+  //   n = 4  [1 5 5 9]        h = 0.75, 1.5, 2.25   → 4, 5, 6 (a repeated value)
+  //   n = 5  [3 3 3 7 7]      h = 1, 2, 3           → 3, 3, 7
+  const SMALL: [number[], [number, number, number]][] = [
+    [[1], [1, 1, 1]],
+    [
+      [1, 2],
+      [1.25, 1.5, 1.75],
+    ],
+    [
+      [1, 2, 4],
+      [1.5, 2, 3],
+    ],
+    [
+      [1, 2, 4, 8],
+      [1.75, 3, 5],
+    ],
+    [
+      [1, 2, 4, 8, 16],
+      [2, 4, 8],
+    ],
+    [
+      [1, 5, 5, 9],
+      [4, 5, 6],
+    ],
+    [
+      [3, 3, 3, 7, 7],
+      [3, 3, 7],
+    ],
+  ];
+
+  /** Every order of `values` (at most 5! = 120). */
+  const orders = (values: readonly number[]): number[][] =>
+    values.length <= 1
+      ? [[...values]]
+      : values.flatMap((v, i) =>
+          orders([...values.slice(0, i), ...values.slice(i + 1)]).map((o) => [v, ...o]),
+        );
+
+  it.each(SMALL)(
+    'n small, hand-computed: %j → p25, median, p75 = %j, in every input order',
+    (values, quartiles) => {
+      for (const order of orders(values)) {
+        const out = new Float64Array(3);
+        quartilesInto(Float64Array.from(order), 0, order.length, out, 0);
+        expect([...out], order.join(' ')).toEqual(quartiles);
+      }
+    },
+  );
+
+  it.each(SMALL)('n small, inside a larger array: %j → %j, the neighbours untouched', (values, quartiles) => {
+    // Sentinels around the range, far below and above its values: reading one slot past either end of the
+    // range shows in the figures.
+    for (const order of orders(values)) {
+      const a = Float64Array.from([-1000, -1000, -1000, ...order, 1000, 1000]);
+      const out = Float64Array.of(-1, -1, -1, -1, -1, -1);
+      quartilesInto(a, 3, order.length, out, 2);
+      expect([...out], order.join(' ')).toEqual([-1, -1, ...quartiles, -1]);
+      expect([...a.subarray(0, 3)]).toEqual([-1000, -1000, -1000]);
+      expect([...a.subarray(3 + order.length)]).toEqual([1000, 1000]);
+      expect([...a.subarray(3, 3 + order.length)].sort((x, y) => x - y)).toEqual(values);
+    }
+  });
+
   it('stays fast on sorted, reversed and heavily repeated input (no quadratic case)', () => {
     const n = 200_000;
     const inputs = [

@@ -7,14 +7,14 @@
  * same hierarchy as one thread builds) or, without shared memory, here.
  * Loads are async, so queries keep being answered between the download's chunks and during a pooled build.
  */
+import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { tableProblem, validRows } from '../../src/core/table-check.ts';
-import type { AreaShape } from '../../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
-import { LOAD_CANCELLED } from '../contract.ts';
+import { ENGINE_METHODS, LOAD_CANCELLED } from '../contract.ts';
 import type {
   Answer,
   ClusterEngineApi,
-  EngineFilter,
+  EngineMethod,
   EngineOptions,
   ExportFormat,
   HexCompare,
@@ -77,12 +77,44 @@ const fail = <T>(error: string): Answer<T> => ({ ok: false, error });
 const isRemote = (input: unknown): input is RemoteTable =>
   typeof input === 'object' && input !== null && 'urls' in input;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const M = MESSAGES.engine;
 
 /** One load in progress: what stops it. */
 interface Run {
   abort: AbortController;
 }
 
+/**
+ * The contract's methods this class writes itself: the loads (configure and load end the load in progress;
+ * prepareLoad warms the pool) and the long answers run in slices. Every other method of CALL_POLICY is the
+ * engine's, forwarded as it is (generated below): adding one to the contract and the engine is enough.
+ */
+const HOST_OWN = [
+  'configure',
+  'load',
+  'cancelLoad',
+  'prepareLoad',
+  'getQuarterPrices',
+  'getHexagons',
+  'exportView',
+] as const satisfies readonly EngineMethod[];
+
+/** The methods the host forwards to the engine unchanged (the engine checks and answers them). */
+export type ForwardedMethod = Exclude<EngineMethod, (typeof HOST_OWN)[number]>;
+
+const isOwn = (name: EngineMethod) => (HOST_OWN as readonly EngineMethod[]).includes(name);
+
+/** Every method of CALL_POLICY that the host forwards to the engine (not one of HOST_OWN). */
+export const FORWARDED_METHODS: readonly ForwardedMethod[] = ENGINE_METHODS.filter(
+  (name): name is ForwardedMethod => !isOwn(name),
+);
+
+// The forwarded methods (setFilter, getClusters, getLeaves, …) are generated on the prototype from
+// CALL_POLICY, so the class declares them through this interface instead of writing each one out again.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface EngineHost extends Pick<ClusterEngine, ForwardedMethod> {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class EngineHost implements ClusterEngineApi {
   readonly engine = new ClusterEngine();
   private readonly pool: BuildPool | null;
@@ -132,7 +164,7 @@ export class EngineHost implements ClusterEngineApi {
     if (isRemote(input)) return this.loadRemote(input, onProgress);
     if (!this.usePool(input)) return this.engine.load(input);
     const problem = tableProblem(input);
-    if (problem) return fail(`Tabla inválida: ${problem}.`);
+    if (problem) return fail(fill(M.badTable, { problem }));
     // A new table starts without a filter (and the old index's memory goes before the new one is built).
     this.engine.clear();
     const run = this.begin();
@@ -171,7 +203,7 @@ export class EngineHost implements ClusterEngineApi {
   }
 
   prepareLoad(rows: number): Answer<boolean> {
-    if (typeof rows !== 'number' || !Number.isFinite(rows)) return fail('Número de filas inválido.');
+    if (typeof rows !== 'number' || !Number.isFinite(rows)) return fail(M.badRowCount);
     if (!this.pool || !this.poolFor(rows)) return ok(false);
     void this.pool.warm(this.engine.engineOptions);
     return ok(true);
@@ -204,7 +236,7 @@ export class EngineHost implements ClusterEngineApi {
 
   private async loadRemote(source: RemoteTable, onProgress?: ProgressListener): Promise<Answer<LoadResult>> {
     const problem = remoteProblem(source);
-    if (problem) return fail(`Tabla remota inválida: ${problem}.`);
+    if (problem) return fail(fill(M.badRemoteTable, { problem }));
     const run = this.begin();
     const progress = new ProgressReporter(onProgress, source.rows ?? 0);
     this.engine.clear();
@@ -231,7 +263,7 @@ export class EngineHost implements ClusterEngineApi {
       if (!state.sampled && table.length >= this.sizes.progressive)
         this.sample(stridedSample(table, this.sizes.sample), progress);
       const problem = tableProblem(table);
-      if (problem) return fail(`Tabla inválida: ${problem}.`);
+      if (problem) return fail(fill(M.badTable, { problem }));
       const answer = await this.index(table, run, progress);
       if (answer.ok) progress.done();
       return answer;
@@ -282,7 +314,7 @@ export class EngineHost implements ClusterEngineApi {
         h = hierarchyOf((await pool.build(table, options)).layout, options);
       } catch (error) {
         if (message(error) === POOL_ABORTED || this.run !== run) return fail(LOAD_CANCELLED);
-        console.warn('El índice en paralelo falló; se construye en un solo hilo:', message(error));
+        console.warn(M.poolFallback, message(error));
       } finally {
         clearInterval(timer);
       }
@@ -292,37 +324,6 @@ export class EngineHost implements ClusterEngineApi {
     return this.engine.adopt(table, h, started, this.engine.currentFilter);
   }
 
-  // The queries: the engine's, on whatever index is installed (provisional or whole).
-  setFilter(filter: EngineFilter) {
-    return this.engine.setFilter(filter);
-  }
-  getClusters(bbox: BBox, zoom: number, offset?: number) {
-    return this.engine.getClusters(bbox, zoom, offset);
-  }
-  getLeaves(clusterId: number, limit: number, offset?: number) {
-    return this.engine.getLeaves(clusterId, limit, offset);
-  }
-  getExpansionZoom(clusterId: number) {
-    return this.engine.getExpansionZoom(clusterId);
-  }
-  getClusterOf(row: number, zoom: number) {
-    return this.engine.getClusterOf(row, zoom);
-  }
-  getProperty(index: number) {
-    return this.engine.getProperty(index);
-  }
-  getSummary(bbox?: BBox) {
-    return this.engine.getSummary(bbox);
-  }
-  countInShape(shape: AreaShape) {
-    return this.engine.countInShape(shape);
-  }
-  getPrices(bbox?: BBox) {
-    return this.engine.getPrices(bbox);
-  }
-  getClusterPrices(clusterId: number) {
-    return this.engine.getClusterPrices(clusterId);
-  }
   /**
    * The chart's figures, asked after every drawn view: run in slices (paced.ts), so the next filter or view
    * is answered between them, and dropped when one changes the filter or the index, or a newer call comes.
@@ -363,4 +364,22 @@ export class EngineHost implements ClusterEngineApi {
     const stale = () => this.engine.revision !== revision || turn !== this.turns[kind];
     return paced(steps, stale, this.sizes.sliceMs);
   }
+}
+
+// The queries: the engine's own (it checks their arguments and that a table is loaded, and answers errors
+// as values), on whatever index is installed, provisional or whole. Generated like a method written in the
+// class (on the prototype, replaceable per instance), calling the engine with the caller's arguments.
+for (const name of FORWARDED_METHODS) {
+  // A method written above and missing from HOST_OWN would be replaced silently: say so instead.
+  if (Object.hasOwn(EngineHost.prototype, name))
+    throw new Error(`EngineHost.${name} is written by hand but missing from HOST_OWN`);
+  Object.defineProperty(EngineHost.prototype, name, {
+    configurable: true,
+    writable: true,
+    value: function forward(this: EngineHost, ...args: unknown[]): unknown {
+      // The arguments are the method's own (the contract types them at both ends of the worker boundary).
+      const engine = this.engine as unknown as Record<ForwardedMethod, (...a: unknown[]) => unknown>;
+      return engine[name](...args);
+    },
+  });
 }

@@ -105,6 +105,55 @@ describe('Ingester', () => {
     expect(report.rejected.counts[REJECTION.address]).toBeUndefined();
   });
 
+  it('keeps a row that names only its city for the geocoder, and places it at the ciudad level', () => {
+    // A registry export with ciudad and estado columns and no coordinates in these rows.
+    const header = ['id', 'latitud', 'longitud', 'precio', 'fecha', 'operacion', 'ciudad', 'estado'];
+    const rows = split(
+      [
+        'c1;;;90000;2024-02-10;venta;Maracaibo;', // the city only
+        'c2;;;80000;2024-05-10;alquiler;Valencia;Carabobo', // city and estado
+        'c3;;;70000;2024-05-10;venta;;Zulia', // the estado only: not an address the ingester takes
+      ].join('\n'),
+    );
+    const cityMapping = detectMapping(header);
+    expect(cityMapping.ciudad).toBe(6);
+    expect(cityMapping.estado).toBe(7);
+    const maracaibo: Address = { urbanizacion: '', municipio: '', ciudad: 'Maracaibo', estado: '' };
+    const valencia: Address = { urbanizacion: '', municipio: '', ciudad: 'Valencia', estado: 'Carabobo' };
+
+    // Read: both city rows wait for the geocoder (their addresses are asked for), the estado row is rejected.
+    const unplaced = ingestRows(rows, cityMapping);
+    expect(unplaced.addresses).toEqual([maracaibo, valencia]);
+    expect(unplaced.table.length).toBe(0);
+    expect(unplaced.report.rejected.counts).toEqual({
+      [REJECTION.address]: 2, // kept for the geocoder, which placed neither here
+      [REJECTION.noCoordinates]: 1, // c3
+    });
+    expect(unplaced.report.rejected.rows.map((r) => [r.line, r.reason])).toEqual([
+      [2, REJECTION.address],
+      [3, REJECTION.address],
+      [4, REJECTION.noCoordinates],
+    ]);
+
+    // Placed where the geocoder put the city: the rows are in the table with the ciudad precision.
+    const placements = new Map([
+      [addressKey(maracaibo), { lat: 10.65, lng: -71.64, level: 'ciudad' as const }],
+      [addressKey(valencia), { lat: 10.16, lng: -68.0, level: 'ciudad' as const }],
+    ]);
+    const { table, report } = ingestRows(rows, cityMapping, { placements });
+    expect(table.length).toBe(2);
+    expect([...table.lat]).toEqual([10.65, 10.16]);
+    expect([...table.lng]).toEqual([-71.64, -68.0]);
+    expect([...table.price]).toEqual([90_000, 80_000]);
+    expect([...table.operation]).toEqual([0, 1]);
+    expect(labelsOf(table)).toEqual(['2024-T1', '2024-T2']);
+    expect([...table.precision]).toEqual([PRECISION.ciudad, PRECISION.ciudad]);
+    expect(PRECISION.ciudad).toBe(3);
+    expect(report.geocoded).toEqual({ urbanizacion: 0, municipio: 0, ciudad: 2, estado: 0 });
+    expect(report.placed).toBe(2);
+    expect(report.rejected.counts).toEqual({ [REJECTION.noCoordinates]: 1 });
+  });
+
   it('a file without an operation column takes the default; the first line can be set', () => {
     const { table, report } = ingestRows(
       [
