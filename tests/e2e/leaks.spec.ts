@@ -2,10 +2,14 @@
  * Mount/unmount every demo page many times by switching routes (issue 8): workers, WebGL contexts and the JS
  * heap must come back to their baseline. LEAK_CYCLES sets the rounds after a warm-up one (npm test: 2 rounds of
  * every route, 16 mounts — a leaked context or worker per mount shows 16-fold; `npm run test:stress`: 100).
+ * On a phone's width, the warm-up round is also the phone's accessibility walk (axe-core: no serious or
+ * critical violation on any route; the desktop walk is security.spec.ts's, under the real CSP): one walk
+ * for both, as a walk of every route costs about half a minute here.
  */
 import { test } from '@playwright/test';
 import { expect } from './expect.ts';
 import { WALK } from './routes.ts';
+import { seriousViolations } from './axe.ts';
 import { collectPageErrors } from './console.ts';
 import { waitQuiet } from './quiet.ts';
 
@@ -27,6 +31,7 @@ declare global {
 }
 
 test.use({
+  viewport: { width: 375, height: 740 },
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -39,7 +44,7 @@ test.use({
   },
 });
 
-test(`switching through every route ${CYCLES}× releases workers, WebGL contexts and memory`, async ({
+test(`on a phone, every route has no serious accessibility violation; switching through them ${CYCLES}× releases workers, WebGL contexts and memory`, async ({
   page,
 }) => {
   test.setTimeout(60_000 + CYCLES * WALK.length * 4_000);
@@ -106,8 +111,14 @@ test(`switching through every route ${CYCLES}× releases workers, WebGL contexts
   };
 
   await page.goto('/#/');
-  // Warm-up round: caches, fonts, the shared MapLibre worker pool and lazily loaded code settle first.
-  for (const hash of WALK) await visit(hash);
+  // Warm-up round: caches, fonts, the shared MapLibre worker pool and lazily loaded code settle first. Each
+  // route, settled, is checked with axe-core (injected once, before the baseline is taken).
+  const violations: string[] = [];
+  for (const hash of WALK) {
+    await visit(hash);
+    violations.push(...(await seriousViolations(page, hash)));
+  }
+  expect(violations, 'serious or critical accessibility violations (móvil)').toEqual([]);
   await visit('#/');
   const baseline = await census();
 

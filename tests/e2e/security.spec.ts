@@ -50,7 +50,7 @@ test('every demo route works under the Content-Security-Policy, switching routes
       errors.filter((e) => e.startsWith('pageerror')),
       hash,
     ).toEqual([]);
-    // The desktop accessibility check of the route (a11y.spec.ts walks the phone width): one walk for both.
+    // The desktop accessibility check of the route (leaks.spec.ts walks the phone width): one walk for both.
     expect(await seriousViolations(page, hash), `accessibility on ${hash}`).toEqual([]);
   }
   // A map really rendered under the policy (the worker, the style and the fonts were allowed).

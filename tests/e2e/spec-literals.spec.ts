@@ -4,61 +4,71 @@
  */
 import { test } from '@playwright/test';
 import { expect } from './expect.ts';
+import { sharedPage } from './shared-page.ts';
 
-test("drawing map: the spec's button texts and hints", async ({ page }) => {
-  await page.goto('/#/dibujo');
-  await expect(page.getByTestId('dibujo-map')).toHaveAttribute('data-ready', 'true');
-  const polygon = page.getByTitle('DIBUJAR AREA');
-  await expect(polygon).toHaveText('PULSA PARA INICIAR A DIBUJAR');
-  await expect(page.getByTitle('SELECCIONAR AREA')).toHaveText('SELECCIONAR AREA');
-  await polygon.click();
-  await expect(polygon).toHaveText('AGREGAR MAS PUNTOS');
-  await page.keyboard.press('Escape');
-  await page.getByTitle('SELECCIONAR AREA').click();
-  await expect(page.locator('.drawing__distance')).toHaveText('Distancia: 500 m');
-  await expect(page.getByRole('button', { name: 'Eliminar el círculo' })).toHaveText('X');
-});
+// One page goes from route to route (a route change mounts that page's map; a boot costs ~6 CPU-seconds).
+test.describe.serial('the spec strings, one page', () => {
+  const shared = sharedPage(() => Promise.resolve());
 
-test("general map: 'Ciudad', 'Datos no encontrados', 'Borrar', 'Ubicación actual'", async ({ page }) => {
-  await page.goto('/');
-  const box = page.getByRole('combobox', { name: 'Buscar lugar' });
-  await expect(box).toHaveAttribute('placeholder', 'Ciudad');
-  await expect(page.getByRole('button', { name: 'Ubicación actual' })).toBeVisible();
-  await box.fill('Xyzzyx');
-  await expect(page.getByRole('listbox')).toHaveText('Datos no encontrados');
-  await page.getByRole('button', { name: 'Borrar' }).click();
-  await expect(box).toHaveValue('');
-});
+  test("drawing map: the spec's button texts and hints", async () => {
+    const page = shared();
+    await page.goto('/#/dibujo');
+    await expect(page.getByTestId('dibujo-map')).toHaveAttribute('data-ready', 'true');
+    const polygon = page.getByTitle('DIBUJAR AREA');
+    await expect(polygon).toHaveText('PULSA PARA INICIAR A DIBUJAR');
+    await expect(page.getByTitle('SELECCIONAR AREA')).toHaveText('SELECCIONAR AREA');
+    await polygon.click();
+    await expect(polygon).toHaveText('AGREGAR MAS PUNTOS');
+    await page.keyboard.press('Escape');
+    await page.getByTitle('SELECCIONAR AREA').click();
+    await expect(page.locator('.drawing__distance')).toHaveText('Distancia: 500 m');
+    await expect(page.getByRole('button', { name: 'Eliminar el círculo' })).toHaveText('X');
+  });
 
-test("search map: 'Buscar inmuebles en esta zona' after a move past 250 m", async ({ page }) => {
-  await page.goto('/#/busqueda');
-  // The data's fit is the first search centre: wait until its view is drawn.
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const probe = window.__mapas?.clusterMaps.busqueda;
-        return (probe?.clusters.length ?? 0) + (probe?.singles.length ?? 0);
-      }),
-    )
-    .toBeGreaterThan(0);
-  const button = page.getByRole('button', { name: 'Buscar inmuebles en esta zona' });
-  await expect(button).toHaveCount(0);
-  const box = await page.getByTestId('busqueda-map').boundingBox();
-  if (!box) throw new Error('no map');
-  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2 + 80];
-  await page.mouse.move(cx, cy);
-  await page.mouse.down();
-  await page.mouse.move(cx + 200, cy, { steps: 6 });
-  await page.mouse.up();
-  await expect(button).toHaveText('Buscar inmuebles en esta zona');
-});
+  test("general map: 'Ciudad', 'Datos no encontrados', 'Borrar', 'Ubicación actual'", async () => {
+    const page = shared();
+    await page.goto('/#/');
+    const box = page.getByRole('combobox', { name: 'Buscar lugar' });
+    await expect(box).toHaveAttribute('placeholder', 'Ciudad');
+    await expect(page.getByRole('button', { name: 'Ubicación actual' })).toBeVisible();
+    await box.fill('Xyzzyx');
+    await expect(page.getByRole('listbox')).toHaveText('Datos no encontrados');
+    await page.getByRole('button', { name: 'Borrar' }).click();
+    await expect(box).toHaveValue('');
+  });
 
-test("agency map: 'Reiniciar Mapa'; picker: its placeholder", async ({ page }) => {
-  await page.goto('/#/inmobiliarias');
-  await expect(page.getByRole('button', { name: 'Reiniciar Mapa' })).toBeVisible();
-  await page.goto('/#/ubicacion');
-  await expect(page.getByRole('combobox', { name: 'Buscar lugar' })).toHaveAttribute(
-    'placeholder',
-    'Ubicación - Ingresar urbanización o ciudad.',
-  );
+  test("search map: 'Buscar inmuebles en esta zona' after a move past 250 m", async () => {
+    const page = shared();
+    await page.goto('/#/busqueda');
+    // The data's fit is the first search centre: wait until its view is drawn.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const probe = window.__mapas?.clusterMaps.busqueda;
+          return (probe?.clusters.length ?? 0) + (probe?.singles.length ?? 0);
+        }),
+      )
+      .toBeGreaterThan(0);
+    const button = page.getByRole('button', { name: 'Buscar inmuebles en esta zona' });
+    await expect(button).toHaveCount(0);
+    const box = await page.getByTestId('busqueda-map').boundingBox();
+    if (!box) throw new Error('no map');
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2 + 80];
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 200, cy, { steps: 6 });
+    await page.mouse.up();
+    await expect(button).toHaveText('Buscar inmuebles en esta zona');
+  });
+
+  test("agency map: 'Reiniciar Mapa'; picker: its placeholder", async () => {
+    const page = shared();
+    await page.goto('/#/inmobiliarias');
+    await expect(page.getByRole('button', { name: 'Reiniciar Mapa' })).toBeVisible();
+    await page.goto('/#/ubicacion');
+    await expect(page.getByRole('combobox', { name: 'Buscar lugar' })).toHaveAttribute(
+      'placeholder',
+      'Ubicación - Ingresar urbanización o ciudad.',
+    );
+  });
 });
