@@ -38,11 +38,13 @@ function maplibreWorker(): Plugin {
       const found = await this.resolve(source, importer, { ...options, skipSelf: true });
       return found?.id === demoModule ? resolve('src/lib/maplibre-worker-url.ts') : null;
     },
-    writeBundle() {
-      mkdirSync(OUT, { recursive: true });
+    writeBundle(output) {
+      // Beside the entries, wherever they were written (a test builds the package into a folder of its own).
+      const dir = output.dir ?? OUT;
+      mkdirSync(dir, { recursive: true });
       // Without its 2.6 MB map: the comment naming it would send a host's dev server looking for it.
       const worker = readFileSync(require.resolve(`maplibre-gl/dist/${MAPLIBRE_WORKER}`), 'utf8');
-      writeFileSync(`${OUT}/${MAPLIBRE_WORKER}`, worker.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+      writeFileSync(`${dir}/${MAPLIBRE_WORKER}`, worker.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
     },
   };
 }

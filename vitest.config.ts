@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**', ...MOCKING],
+          exclude: ['tests/e2e/**', 'tests/package/**', 'node_modules/**', ...MOCKING],
           isolate: false,
         },
       },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The package as a host gets it (issue 14): pack it, install the tarball into examples/consumer offline (the
-// npm cache only), type-check the host against the published declarations (strict), build it with Vite and
-// with webpack 5, then run the browser smoke test on both builds (playwright.consumer.config.ts).
+// npm cache only), check that the installed files carry no test instrumentation (tests/package/), type-check
+// the host against the published declarations (strict), build it with Vite and with webpack 5, then run the
+// browser smoke test on both builds (playwright.consumer.config.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 
@@ -35,6 +36,8 @@ rmSync(`${CONSUMER}/node_modules`, { recursive: true, force: true });
 run('npm ci --offline', 'npm', ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel', 'error'], {
   cwd: CONSUMER,
 });
+// What a host installed, searched for test instrumentation (tests/package/: none may ship).
+run('contents', 'npx', ['vitest', 'run', '-c', 'vitest.package.config.ts']);
 // The type check reads while the bundlers write: run beside them, waited for before the smoke test.
 const typecheckStarted = Date.now();
 const typecheck = new Promise((resolve) => {

@@ -1,19 +1,20 @@
 /**
- * The demo's one typed test API: what every widget reports (numbers, ids and labels, never records) and
+ * The demo's one typed test API: what every widget shows (numbers, ids and labels, never records) and
  * helpers that turn map positions into the pixels a real mouse needs. Installed on `window.__mapas` only
  * when a test asks for it (localStorage `mapas:pruebas` = '1', or `?pruebas` in the page URL): a page
- * opened normally defines no `window.__*` at all.
+ * opened normally defines no `window.__*` at all. The widgets know nothing of it: it observes the maps
+ * (src/map/observer.ts) and computes its probes here (./test-probes/), so the package carries none of it.
  */
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { engineCallsInFlight } from '../../workers/client.ts';
-import { installInspectSink } from '../map/inspect.ts';
+import { observeMaps } from '../map/observer.ts';
 import { pageFetchesInFlight } from './use-fetched-json.ts';
-import type { MapViewProbe } from '../map/map-probe.ts';
-import type { AgencyMapProbe } from '../widgets/agency-map/probe.ts';
-import type { DrawingProbe } from '../widgets/drawing-map/probe.ts';
-import type { PickerProbe } from '../widgets/location-picker/probe.ts';
-import type { ClusterMapProbe } from '../widgets/property-cluster-map/probe.ts';
-import type { TransactionsProbe } from '../widgets/transactions-map/probe.ts';
+import type { ClusterMapProbe } from './test-probes/cluster-maps.ts';
+import type { MapViewProbe } from './test-probes/map-views.ts';
+import { probeObserver } from './test-probes/observer.ts';
+import type { ProbeKind, Reports } from './test-probes/reports.ts';
+import type { TransactionsProbe } from './test-probes/transactions.ts';
+import type { AgencyMapProbe, DrawingProbe, PickerProbe } from './test-probes/widget-states.ts';
 import type { MapState } from '../state/maps-slice.ts';
 
 type Pixel = [x: number, y: number];
@@ -78,13 +79,13 @@ function pixelOn(map: MapLibreMap | undefined, lng: number, lat: number): Pixel 
 }
 
 /**
- * Installs `window.__mapas` and routes every widget's reports into it. `readMapStates` reads the store's
+ * Installs `window.__mapas` and the map observer whose reports fill it. `readMapStates` reads the store's
  * per-map entries (serializable data, as hosts see it).
  */
 export function installTestApi(readMapStates: () => Readonly<Record<string, MapState>> = () => ({})): void {
   const maps = new Map<string, MapLibreMap>();
-  const probes: Record<string, Record<string, unknown>> = {};
-  const bucket = <T>(kind: string) => (probes[kind] ??= {}) as Record<string, T>;
+  const probes: Partial<Record<ProbeKind, Record<string, unknown>>> = {};
+  const bucket = <T>(kind: ProbeKind) => (probes[kind] ??= {}) as Record<string, T>;
   const mapOf = (kind: string, id: string) => maps.get(`${kind}/${id}`);
   let tracked = 0;
   const api: MapasTestApi = {
@@ -132,9 +133,9 @@ export function installTestApi(readMapStates: () => Readonly<Record<string, MapS
       return [r.left + r.width / 2, r.top + r.height - 6];
     },
   };
-  installInspectSink({
-    publish: (kind, id, state) => {
-      bucket(kind)[id] = state;
+  const reports: Reports = {
+    publish: (kind, id, probe) => {
+      bucket(kind)[id] = probe;
     },
     forget: (kind, id) => {
       Reflect.deleteProperty(bucket(kind), id);
@@ -150,6 +151,7 @@ export function installTestApi(readMapStates: () => Readonly<Record<string, MapS
       if (map) maps.set(`${kind}/${id}`, map);
       else maps.delete(`${kind}/${id}`);
     },
-  });
+  };
+  observeMaps(probeObserver(reports));
   window.__mapas = api;
 }

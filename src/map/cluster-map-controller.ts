@@ -35,6 +35,7 @@ import type {
 import { NO_FILTER } from '../../workers/contract.ts';
 import { DECK_DEVICE_PROPS } from './deck-device.ts';
 import { attachDeckOverlay } from './deck-overlay.ts';
+import { mapObserver, type ClusterMapTap, type ClusterWidget, type TableOrigin } from './observer.ts';
 import { ScreenPicker } from './screen-picker.ts';
 
 /** Builds the table to index; called again if the worker has to be replaced (a crash, a hang). */
@@ -91,8 +92,6 @@ export interface ClusterMapEvents {
   onStack?: (stack: StackHit) => void;
   /** The drawn cluster holding the active row (−1: drawn on its own; null: no active row). */
   onActiveCluster?: (cluster: number | null) => void;
-  /** deck.gl finished a frame (the explorer times its paints with it). */
-  onAfterRender?: () => void;
   /** New hexagons were drawn (hexagon mode), with the level breaks their colours use (none when comparing). */
   onHexagons?: (hex: HexResult, breaks: readonly number[]) => void;
   /** The hexagon under the pointer (index into the last answer), or null. */
@@ -134,6 +133,8 @@ export interface ClusterMapOptions {
   engine: Partial<EngineOptions>;
   /** Starts the worker (tests pass a MessageChannel-backed one). */
   createWorker?: () => WorkerHandle;
+  /** The widget this map belongs to, for an installed observer (src/map/observer.ts); none: not observed. */
+  widget?: ClusterWidget;
 }
 
 /** Every event callback cleared (a destroyed controller reports nothing). */
@@ -145,7 +146,6 @@ const NO_EVENTS: ClusterMapEvents = {
   onSelect: undefined,
   onStack: undefined,
   onActiveCluster: undefined,
-  onAfterRender: undefined,
   onHexagons: undefined,
   onHexHover: undefined,
   onHexSelect: undefined,
@@ -194,6 +194,8 @@ export class ClusterMapController {
   /** Told when the next view answer is on screen (a load's sample: the pool waits for it). */
   private onDrawn: (() => void)[] = [];
   private destroyed = false;
+  /** An installed observer's ear on this map (null, the usual case: every report below is a null check). */
+  private tap: ClusterMapTap | null;
 
   constructor(
     private readonly map: MapLibreMap,
@@ -202,10 +204,12 @@ export class ClusterMapController {
   ) {
     this.props = props;
     this.client = new ClusterClient({ engineOptions: options.engine, createWorker: options.createWorker });
+    this.tap = options.widget ? (mapObserver()?.clusterMap?.(options.widget, options.id, map) ?? null) : null;
     this.overlay = new MapLibreOverlay({
       layers: [],
       deviceProps: DECK_DEVICE_PROPS,
-      onAfterRender: () => this.props.onAfterRender?.(),
+      // Without an observer deck gets no callback at all.
+      ...(this.tap ? { onAfterRender: () => this.tap?.frame?.() } : {}),
     });
     this.detach = attachDeckOverlay(map, this.overlay);
     map.on('moveend', this.query);
@@ -237,9 +241,24 @@ export class ClusterMapController {
   /**
    * Indexes a table in the worker; `source` is kept to rebuild it after a crash (the reload source). A newer
    * load supersedes. With `onProgress`, a large table is drawn from its provisional index as soon as the
-   * progress says one answers ('sample'), as a download is.
+   * progress says one answers ('sample'), as a download is. `origin` says what the table is (an analyst's
+   * file) to an observer.
    */
-  async load(source: TableSource, onProgress?: (progress: LoadProgress) => void): Promise<LoadResult> {
+  load(
+    source: TableSource,
+    onProgress?: (progress: LoadProgress) => void,
+    origin?: TableOrigin,
+  ): Promise<LoadResult> {
+    const work = this.loadTable(source, onProgress, origin ?? null);
+    this.tap?.loading?.(work, false);
+    return work;
+  }
+
+  private async loadTable(
+    source: TableSource,
+    onProgress: ((progress: LoadProgress) => void) | undefined,
+    origin: TableOrigin | null,
+  ): Promise<LoadResult> {
     const generation = ++this.loadGeneration;
     this.loaded = false;
     const progress =
@@ -249,11 +268,14 @@ export class ClusterMapController {
         // (the answer, ProgressListener).
         const drawn = report.phase === 'sample' ? this.nextDrawn() : undefined;
         if (drawn) this.loadedAs(generation);
-        if (generation === this.loadGeneration) onProgress(report);
+        if (generation === this.loadGeneration) {
+          onProgress(report);
+          this.tap?.progress?.(report);
+        }
         return drawn;
       });
     const result = await this.client.load(await source(), source, progress);
-    this.loadedAs(generation);
+    this.loadedAs(generation, result, origin);
     return result;
   }
 
@@ -271,17 +293,26 @@ export class ClusterMapController {
    * from its provisional index as soon as the progress says one answers ('sample'), and again when the whole
    * table is indexed. A newer load supersedes; `signal` cancels it in the worker.
    */
-  async loadRemote(table: RemoteTable, options: RemoteLoadOptions = {}): Promise<LoadResult> {
+  loadRemote(table: RemoteTable, options: RemoteLoadOptions = {}): Promise<LoadResult> {
+    const work = this.loadRemoteTable(table, options);
+    this.tap?.loading?.(work, true);
+    return work;
+  }
+
+  private async loadRemoteTable(table: RemoteTable, options: RemoteLoadOptions): Promise<LoadResult> {
     const generation = ++this.loadGeneration;
     this.loaded = false;
     const result = await this.client.loadRemote(table, {
       signal: options.signal,
       onProgress: (progress) => {
         if (progress.phase === 'sample') this.loadedAs(generation);
-        if (generation === this.loadGeneration) options.onProgress?.(progress);
+        if (generation === this.loadGeneration) {
+          options.onProgress?.(progress);
+          this.tap?.progress?.(progress);
+        }
       },
     });
-    this.loadedAs(generation);
+    this.loadedAs(generation, result, null);
     return result;
   }
 
@@ -294,12 +325,16 @@ export class ClusterMapController {
     for (const resolve of this.onDrawn.splice(0)) resolve();
   }
 
-  /** An index answers for load `generation`: send the filter (a load resets the engine's) and draw. */
-  private loadedAs(generation: number): void {
+  /**
+   * An index answers for load `generation` (a sample's, or with `result` the whole table's): send the filter
+   * (a load resets the engine's) and draw.
+   */
+  private loadedAs(generation: number, result?: LoadResult, origin: TableOrigin | null = null): void {
     if (generation !== this.loadGeneration || this.destroyed) return;
     this.loaded = true;
     this.appliedFilter = filterKey(NO_FILTER);
     this.applyFilter();
+    if (result) this.tap?.loaded?.(result, origin);
   }
 
   /** Table rows of a cluster under the filter, a page at a time (a stack's list). */
@@ -340,6 +375,8 @@ export class ClusterMapController {
     this.map.off('mouseout', this.onLeave);
     this.detach();
     this.client.terminate();
+    this.tap?.destroyed?.();
+    this.tap = null;
     // Anything that outlives this controller (deck's internals, a late answer) must not keep the page's
     // callbacks — and through them its React tree and records — alive.
     this.props = { ...this.props, ...NO_EVENTS, highlightRows: [] };
@@ -354,7 +391,10 @@ export class ClusterMapController {
   private applyFilter(): void {
     const filter = this.props.filter;
     this.appliedFilter = filterKey(filter);
-    this.client.setFilter(filter).then((r) => this.props.onMatching?.(r.matching), report);
+    this.client.setFilter(filter).then((r) => {
+      this.props.onMatching?.(r.matching);
+      this.tap?.matching?.(r.matching);
+    }, report);
     this.query();
   }
 
@@ -382,6 +422,7 @@ export class ClusterMapController {
           this.clusters = this.clusterLayersOf(view);
           this.render();
           this.props.onView?.(view, box);
+          this.tap?.view?.(view);
           this.lookUpActive();
           afterNextFrame(figures);
         },
@@ -400,7 +441,9 @@ export class ClusterMapController {
       }, report);
     if (this.props.summaries)
       this.client.getSummary(box).then((summary) => {
-        if (summary && !this.destroyed) this.props.onSummary?.(summary);
+        if (!summary || this.destroyed) return;
+        this.props.onSummary?.(summary);
+        this.tap?.summary?.(summary);
       }, report);
   }
 
@@ -418,6 +461,7 @@ export class ClusterMapController {
         this.hexLayers = hexagonLayers(this.options.id, hex, colors);
         this.render();
         this.props.onHexagons?.(hex, breaks);
+        this.tap?.hexagons?.(hex, request);
         afterNextFrame(figures);
       },
       (reason: unknown) => {
@@ -475,6 +519,7 @@ export class ClusterMapController {
     this.activeCluster = cluster;
     this.render();
     this.props.onActiveCluster?.(cluster);
+    this.tap?.activeCluster?.(cluster);
   }
 
   /** Index of the view item under a pixel (circles only: labels are not targets), picked on the CPU. */

@@ -2,6 +2,14 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CLUSTER, ZOOM } from '../core/constants.ts';
 import { ClusterMapController, type ClusterMapProps } from './cluster-map-controller.ts';
+import type { ClusterWidget } from './observer.ts';
+
+/** Whose map it is: the widget (told to an installed observer), its map id and its cluster radius. */
+export interface ClusterMapOwner {
+  widget: ClusterWidget;
+  id: string;
+  radius?: number;
+}
 
 /**
  * The controller of a clustered map: created once the map exists (one worker per map, with its cluster
@@ -10,10 +18,10 @@ import { ClusterMapController, type ClusterMapProps } from './cluster-map-contro
  */
 export function useClusterMap(
   map: MapLibreMap | null,
-  id: string,
+  owner: ClusterMapOwner,
   props: ClusterMapProps,
-  radius: number = CLUSTER.radiusDefault,
 ): ClusterMapController | null {
+  const { widget, id, radius = CLUSTER.radiusDefault } = owner;
   const [controller, setController] = useState<ClusterMapController | null>(null);
   const latest = useRef(props);
   useLayoutEffect(() => {
@@ -24,7 +32,7 @@ export function useClusterMap(
     if (!map) return undefined;
     const created = new ClusterMapController(
       map,
-      { id, engine: { radius, maxZoom: ZOOM.maxCluster } },
+      { id, widget, engine: { radius, maxZoom: ZOOM.maxCluster } },
       latest.current,
     );
 
@@ -33,6 +41,6 @@ export function useClusterMap(
       created.destroy();
       setController(null);
     };
-  }, [map, id, radius]);
+  }, [map, widget, id, radius]);
   return controller;
 }

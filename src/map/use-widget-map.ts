@@ -1,7 +1,7 @@
 import { NavigationControl, type Map as MapLibreMap, type MapOptions } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { commonMapOptions, type MapKind } from './map-options.ts';
-import { attachWidgetMap, publishMapView } from './map-probe.ts';
+import { mapObserver } from './observer.ts';
 import { protectAttributionLinks } from './attribution-links.ts';
 import { attachContextLossMessage } from './context-loss.ts';
 import { attachTwoFingerMessage } from './two-finger-message.ts';
@@ -44,20 +44,7 @@ export function useWidgetMap(
   }, [map, cooperative]);
   useEffect(() => (map ? attachContextLossMessage(map) : undefined), [map]);
   useEffect(() => (map ? protectAttributionLinks(map) : undefined), [map]);
-  useEffect(() => {
-    if (!map) return undefined;
-    const publish = () => {
-      const c = map.getCenter();
-      publishMapView(kind, { lng: c.lng, lat: c.lat, zoom: map.getZoom() });
-    };
-    attachWidgetMap(kind, map);
-    map.on('load', publish);
-    map.on('moveend', publish);
-    return () => {
-      attachWidgetMap(kind, null);
-      map.off('load', publish);
-      map.off('moveend', publish);
-    };
-  }, [map, kind]);
+  // An installed observer (the demo's test API) watches every widget map from its birth.
+  useEffect(() => (map ? mapObserver()?.widgetMap?.(kind, map) : undefined), [map, kind]);
   return [ref, map];
 }

@@ -118,6 +118,16 @@ async function clusterPixel(page: Page, id: string, lng: number, lat: number) {
   return pixel(page, id, c[0], c[1]);
 }
 
+/** Zooms into the Caracas group and clicks a1: its popup card, shown. */
+async function openCard(page: Page) {
+  await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
+  await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
+  await page.mouse.click(...(await pixel(page, 'busqueda', -66.9, 10.5)));
+  const card = page.getByTestId('property-card');
+  await expect(card).toBeVisible();
+  return card;
+}
+
 /** Clears a selection and its card with a click on the map's empty bottom-left corner (what a user does). */
 async function clearSelection(page: Page, id: string) {
   const box = await page.getByTestId(`${id}-map`).boundingBox();
@@ -250,11 +260,7 @@ test.describe
 
   test('the popup card sits above the markers and the hover tooltip; the tooltip hides while a card is open', async () => {
     const page = shared();
-    await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
-    await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
-    await page.mouse.click(...(await pixel(page, 'busqueda', -66.9, 10.5)));
-    const card = page.getByTestId('property-card');
-    await expect(card).toBeVisible();
+    const card = await openCard(page);
     // a2 sits 220 m north of a1, under the card: deck.gl's canvas must not paint over it. The card looks the
     // same with deck's canvas hidden as with it shown.
     await page.mouse.move(0, 0);
@@ -342,11 +348,7 @@ test.describe
 
   test('the popup card: no close button, photo 115 px wide and 100 px high', async () => {
     const page = shared();
-    await expect.poll(async () => (await probe(page, 'busqueda'))?.indexed).toBe(7);
-    await zoomIntoGroup(page, 'busqueda', -66.9, 10.5, 'a1');
-    await page.mouse.click(...(await pixel(page, 'busqueda', -66.9, 10.5)));
-    const card = page.getByTestId('property-card');
-    await expect(card).toBeVisible();
+    const card = await openCard(page);
     await expect(card.getByRole('button')).toHaveCount(0);
     const photo = await card.locator('img').first().boundingBox();
     expect(photo?.width).toBeCloseTo(115, 0);

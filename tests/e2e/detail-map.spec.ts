@@ -8,7 +8,7 @@ import { expect } from './expect.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { collectPageErrors } from './console.ts';
 import { sharedPage } from './shared-page.ts';
-import { waitQuiet } from './quiet.ts';
+import { frames, waitQuiet } from './quiet.ts';
 
 const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews.detail ?? null);
 
@@ -112,16 +112,7 @@ test.describe.serial('the detail map on one page', () => {
       .toBe(true);
     // Settled (no map moving, nothing pending), then two frames: a move the gestures had started has ended.
     await waitQuiet(page);
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              resolve();
-            }),
-          ),
-        ),
-    );
+    await frames(page);
 
     const after = await view(page);
     expect(after?.lng).toBeCloseTo(before?.lng ?? 0, 9);

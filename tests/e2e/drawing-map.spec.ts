@@ -10,6 +10,7 @@ import { MESSAGES } from '../../src/core/messages.ts';
 import { SAVED_SHAPES } from '../../src/app/pages/drawing-demo.ts';
 import { collectPageErrors } from './console.ts';
 import { sharedPage } from './shared-page.ts';
+import { frames } from './quiet.ts';
 
 const ID = 'dibujo';
 const D = MESSAGES.drawing;
@@ -29,20 +30,6 @@ async function pixel(page: Page, lng: number, lat: number): Promise<[number, num
   );
   if (!p) throw new Error('no pixel');
   return p;
-}
-
-/** Two animation frames: deck.gl takes new layer props (the mode after a button) on its next frame. */
-async function frames(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            resolve();
-          }),
-        ),
-      ),
-  );
 }
 
 /** Waits until deck.gl has drawn the layers of the widget's current state (so a handle is there to click). */

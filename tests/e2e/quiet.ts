@@ -27,3 +27,17 @@ export async function waitQuiet(page: Page, timeout = 30_000): Promise<void> {
     )
     .toBe(true);
 }
+
+/** Two animation frames: what was asked of the page before them (deck.gl props, a map move's end) has run. */
+export async function frames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            resolve();
+          }),
+        ),
+      ),
+  );
+}

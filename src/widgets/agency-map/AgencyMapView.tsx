@@ -15,11 +15,11 @@ import { SIZE_PX } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { Inmobiliaria, MapDataRecord, Property } from '../../core/types.ts';
 import { coverageCircles } from '../../layers/agency-layers.ts';
+import { useShown } from '../../map/observer.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useMapSetup } from '../map-config.tsx';
 import type { AgencyMapProps } from './AgencyMap.tsx';
 import { HoverCard, type Hovered } from './HoverCard.tsx';
-import { useAgencyMapProbe } from './probe.ts';
 import { fitView, useAgencyOverlay } from './use-agency-overlay.ts';
 
 export interface ViewProps extends AgencyMapProps {
@@ -136,21 +136,17 @@ export function AgencyMapView(props: ViewProps) {
     map.easeTo({ center: agencyLngLat(focus), zoom: 11, duration: 0 });
   }, [map, focus]);
 
-  const resetPosition = mode === 'franquicia' ? 'top-left' : 'top-right';
-  const probe = {
+  useShown(map, props.mapId, {
+    widget: 'agency-map',
     mode,
     zoom,
-    agencies: drawn.agencies.length,
-    circles: drawn.circles.length,
-    properties: drawn.properties.length,
+    drawn,
     labels,
-    selectedAgencyId: selectedId,
-    focusedAgencyId: focus?.id ?? null,
-    hoveredId: hovered?.id ?? null,
+    selectedId,
+    focus,
+    hovered,
     filtersActive,
-    resetPosition,
-  } as const;
-  useAgencyMapProbe(map, props.mapId, probe);
+  });
 
   const problems = [...props.problems, ...colorProblems];
   return (

@@ -4,10 +4,10 @@ import { SIZE_PX, ZOOM } from '../../core/constants.ts';
 import { zoomRange, type DrawingAction, type DrawingState } from '../../core/drawing.ts';
 import { toStoredShape, type StoredShape } from '../../core/shapes.ts';
 import type { BBox } from '../../core/types.ts';
+import { useShown } from '../../map/observer.ts';
 import { shapeStored } from '../../state/maps-slice.ts';
 import { useAppDispatch } from '../../state/store.ts';
 import { addCircleLabels, type CircleLabels } from './circle-labels.ts';
-import { forgetDrawing, publishDrawing } from './probe.ts';
 
 /** Whether a key event belongs to a text field (its Ctrl+Z is the field's own undo). */
 function isTextField(target: EventTarget | null): boolean {
@@ -20,7 +20,7 @@ const OWN_ZOOM = { min: ZOOM.min, max: ZOOM.maxCluster };
 
 /**
  * Everything the drawing state does outside the reducer: fits a loaded shape, holds the circle-mode zoom,
- * stores each committed shape (Redux and `onShape`), the circle's labels, Escape, and the test API report.
+ * stores each committed shape (Redux and `onShape`), the circle's labels, Escape, and what an observer hears.
  */
 export function useDrawingSync(
   map: MapLibreMap | null,
@@ -106,16 +106,5 @@ export function useDrawingSync(
     };
   }, [drawing, undoable, dispatch, onUndo]);
 
-  useEffect(() => {
-    if (!map) return;
-    const forma = toStoredShape(state.shape);
-    const { status, points, notice, revision } = state;
-    publishDrawing(mapId, map, { status, points, forma, notice, revision, contextPoints }, circle);
-  }, [map, mapId, state, contextPoints, circle]);
-  useEffect(
-    () => () => {
-      forgetDrawing(mapId);
-    },
-    [mapId],
-  );
+  useShown(map, mapId, { widget: 'drawing-map', state, contextPoints });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SIZE_PX, TIMING_MS, ZOOM } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { locationFieldText } from '../../core/picker.ts';
@@ -6,6 +6,7 @@ import { pickerZoomAfterSearch } from '../../core/zoom.ts';
 import { useMapSetup } from '../map-config.tsx';
 import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { toSuggestion } from '../../geocoding/conversions.ts';
+import { useShown } from '../../map/observer.ts';
 import { showSearchResult } from '../../map/search-result.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { placeChosen } from '../../state/maps-slice.ts';
@@ -14,7 +15,6 @@ import { AddressSearch } from '../address-search/AddressSearch.tsx';
 import type { AddressResult } from '../../geocoding/client.ts';
 import { useLocateControl } from '../locate/use-locate-control.ts';
 import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
-import { publishPicker } from './probe.ts';
 import { usePickerLocation, type PickedLocation } from './use-picker-location.ts';
 import './location-picker.css';
 
@@ -83,9 +83,7 @@ export function LocationPicker(props: LocationPickerProps) {
   // The search box keeps its own Redux entry: a search result must not overwrite the property's location.
   const searchId = `${mapId}:busqueda`;
 
-  useEffect(() => {
-    if (map) publishPicker(mapId, map, { ...state.point, seq: state.seq, detail });
-  }, [map, mapId, state.point, state.seq, detail]);
+  useShown(map, mapId, { widget: 'location-picker', state, detail });
 
   const showAddress = (result: AddressResult) => {
     const tipo = toSuggestion(result.raw).tipo;

@@ -14,7 +14,6 @@ import {
   type ImportProgress,
   type ImportSource,
   type ReadOptions,
-  type ReadSummary,
 } from '../../../workers/import/contract.ts';
 import { sameBar } from '../transactions-map/load-status.ts';
 import { baseName, downloadBlob } from './download.ts';
@@ -69,12 +68,7 @@ export interface OpenDataActions {
  */
 export function useOpenData(
   controller: ClusterMapController | null,
-  onLoaded: (
-    info: LoadResult,
-    name: string,
-    read: Pick<ReadSummary, 'elapsedMs' | 'helperGroups'>,
-    bounds: [number, number, number, number] | null,
-  ) => void,
+  onLoaded: (info: LoadResult, name: string, bounds: [number, number, number, number] | null) => void,
   onIndexing?: (progress: LoadProgress, bounds: [number, number, number, number] | null) => void,
 ): { stage: OpenDataStage; actions: OpenDataActions } {
   const [stage, setStage] = useState<OpenDataStage>({ kind: 'closed' });
@@ -208,8 +202,9 @@ export function useOpenData(
                   : { kind: 'indexing', name, progress },
               );
             },
+            { name, readMs: outcome.summary.elapsedMs, helperGroups: outcome.summary.helperGroups },
           );
-          loaded.current(info, name, outcome.summary, outcome.bounds);
+          loaded.current(info, name, outcome.bounds);
           // Another file chosen, or the read cancelled, meanwhile: the data is in, no report over the new step.
           if (runs.current !== run) return;
           setStage({

@@ -5,9 +5,9 @@ import { COLORS, cssColorToRgba, type Rgba } from '../../core/colors.ts';
 import { CLUSTER, SIZE_PX, ZOOM } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { normalizeProperties } from '../../core/normalize.ts';
-import type { ClusterResult } from '../../../workers/contract.ts';
 import { NO_FILTER } from '../../../workers/contract.ts';
 import type { PointHit, StackHit } from '../../map/cluster-map-controller.ts';
+import { useShown } from '../../map/observer.ts';
 import { useClusterMap } from '../../map/use-cluster-map.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useMapSetup } from '../map-config.tsx';
@@ -16,7 +16,6 @@ import { locationCentreSet } from '../../state/maps-slice.ts';
 import { useAppDispatch } from '../../state/store.ts';
 import { MobilePanel } from '../mobile-panel/MobilePanel.tsx';
 import { PropertyCard } from '../property-card/PropertyCard.tsx';
-import { useClusterMapProbe } from './probe.ts';
 import { useSelection, type Selected } from './selection.ts';
 import { useCardPopup } from './use-card-popup.ts';
 import { useListingData } from './use-listing-data.ts';
@@ -60,11 +59,8 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
   const colors = useMemo(() => ({ sale, rental }), [sale, rental]);
   const selectionRgba = useMemo(() => toRgba(selection, COLORS.selection), [selection]);
 
-  const [indexed, setIndexed] = useState(0);
-  const [view, setView] = useState<ClusterResult | null>(null);
   const [hover, setHover] = useState<PointHit | null>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
-  const [activeCluster, setActiveCluster] = useState<number | null>(null);
   const activeRow = props.activePropertyId
     ? properties.findIndex((p) => p.id === props.activePropertyId)
     : -1;
@@ -77,7 +73,11 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
   const [stackHit, setStackHit] = useState<StackHit | null>(null);
   const controller = useClusterMap(
     map,
-    mapId,
+    {
+      widget: 'cluster-map',
+      id: mapId,
+      radius: variant === 'search' ? CLUSTER.radiusSearchMap : CLUSTER.radiusDefault,
+    },
     {
       colors,
       selection: selectionRgba,
@@ -87,16 +87,13 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
       filter: NO_FILTER,
       summaries: false,
       sizing: 'icon',
-      onView: setView,
       onHover: setHover,
       onSelect: (hit) => {
         setStackHit(null);
         select(hit);
       },
-      onActiveCluster: setActiveCluster,
       onStack: setStackHit,
     },
-    variant === 'search' ? CLUSTER.radiusSearchMap : CLUSTER.radiusDefault,
   );
   const stack = useStack(controller, properties, stackHit);
   const closeStack = useCallback(() => {
@@ -105,7 +102,6 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
   const searchHere = useSearchHere(map, variant === 'search', props.onSearchArea);
   const onLoaded = useCallback(
     (m: MapLibreMap) => {
-      setIndexed(properties.length);
       searchHere.searched(m);
       onLoad?.({ properties, rejected, blanked });
     },
@@ -136,16 +132,13 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
   const selectedProperty = (selected && properties[selected.row]) ?? null;
   const popupNode = useCardPopup(map, selected?.mode === 'popup' ? selectedProperty : null, radius + 4);
   const hovered = (hover && properties[hover.row]) ?? null;
-  useClusterMapProbe(map, mapId, {
-    indexed,
-    rejected,
-    view,
+  useShown(map, mapId, {
+    widget: 'cluster-map',
     properties,
-    hovered,
-    selected: selectedProperty,
-    activeCluster,
+    rejected,
+    hoveredRow: hover?.row ?? null,
+    selected,
     searchHere: searchHere.visible,
-    panel: selected?.mode ?? null,
   });
 
   return (

@@ -1,6 +1,6 @@
 import { startTransition, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { COLORS } from '../../core/colors.ts';
-import { CLUSTER, EXPLORER, SIZE_PX } from '../../core/constants.ts';
+import { EXPLORER, SIZE_PX } from '../../core/constants.ts';
 import type {
   ClusterMapController,
   ClusterMapProps,
@@ -12,14 +12,11 @@ import { MESSAGES } from '../../core/messages.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { useMapSetup } from '../map-config.tsx';
 import { StackList } from '../stack-list/StackList.tsx';
-import { DrawClock } from './draw-clock.ts';
 import { hexagonOperation } from './hexagon-operation.ts';
-import { patchTransactions } from './probe.ts';
 import { useTableLoad } from './use-table-load.ts';
 import { useTransactionStack } from './use-transaction-stack.ts';
 import { usePriceLayer } from './use-price-layer.ts';
 import { PriceOverlays } from './PriceOverlays.tsx';
-import { viewFigures } from './view-figures.ts';
 import type { TransactionsMapProps } from './props.ts';
 import { shouldFitTo } from '../../core/ingest/builder.ts';
 import { DataToolbar } from '../open-data/DataToolbar.tsx';
@@ -57,14 +54,6 @@ export function TransactionsMap(props: TransactionsMapProps) {
   useLayoutEffect(() => {
     events.current = props;
   }, [props]);
-  // Deck's frames tell when a new view is actually on screen (the benchmark and tests time against it).
-  const [clock] = useState(
-    () =>
-      new DrawClock((drawnAt, drawnSum) => {
-        patchTransactions(mapId, { drawnAt, drawnSum });
-      }),
-  );
-
   const [stackHit, setStackHit] = useState<StackHit | null>(null);
   const operation = hexagonOperation(filter);
   const { base, comparison } = props.compare ?? { base: '', comparison: '' };
@@ -77,7 +66,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
   );
   // The price layer's events need the controller, which needs the events: they read it through a ref.
   const controllerRef = useRef<ClusterMapController | null>(null);
-  const price = usePriceLayer(mapId, map, controllerRef, hexagons);
+  const price = usePriceLayer(controllerRef, hexagons);
   const controllerProps = useMemo(
     (): ClusterMapProps => ({
       colors: LAYER_COLORS,
@@ -88,27 +77,13 @@ export function TransactionsMap(props: TransactionsMapProps) {
       filter,
       summaries: true,
       sizing: clusterSizing,
-      onView: (view) => {
-        // One pass over the answer: the clock needs its sum, the test API the rest.
-        const figures = viewFigures(view, map ?? undefined);
-        clock.expect(figures.sum);
-        patchTransactions(mapId, { ...figures, updatedAt: performance.now() });
-      },
       onMatching: (matching) => {
-        patchTransactions(mapId, { matching, updatedAt: performance.now() });
         // A transition: React renders the count in yieldable slices, so the clusters' answer, right behind
         // this one, reaches deck without waiting for a render.
         startTransition(() => events.current.onMatching?.(matching));
       },
       onSummary: (summary) => {
-        const chart = summary.quarters.map(
-          (_, q) => (summary.byQuarterOperation[2 * q] ?? 0) + (summary.byQuarterOperation[2 * q + 1] ?? 0),
-        );
-        patchTransactions(mapId, { chart, viewTotal: summary.total, updatedAt: performance.now() });
         startTransition(() => events.current.onSummary?.(summary));
-      },
-      onAfterRender: () => {
-        clock.rendered(performance.now());
       },
       onStack: setStackHit,
       hexagons,
@@ -122,15 +97,15 @@ export function TransactionsMap(props: TransactionsMapProps) {
         events.current.onHexagonBreaks?.(breaks);
       },
     }),
-    [filter, clock, map, mapId, clusterSizing, hexagons, price.events],
+    [filter, clusterSizing, hexagons, price.events],
   );
-  const controller = useClusterMap(map, mapId, controllerProps, CLUSTER.radiusDefault);
+  const controller = useClusterMap(map, { widget: 'transactions-map', id: mapId }, controllerProps);
   useLayoutEffect(() => {
     controllerRef.current = controller;
   }, [controller]);
   const stack = useTransactionStack(controller, stackHit);
 
-  useTableLoad(controller, map, mapId, dataUrl, events);
+  useTableLoad(controller, map, dataUrl, events);
 
   // The analyst's own file (issue 15): opened from the toolbar or dropped on the map.
   const [sourceName, setSourceName] = useState<string | null>(null);
@@ -150,21 +125,13 @@ export function TransactionsMap(props: TransactionsMapProps) {
   };
   const openData = useOpenData(
     controller,
-    (info, name, read, bounds) => {
+    (info, name, bounds) => {
       setSourceName(name);
       fitTo(bounds);
-      patchTransactions(mapId, {
-        indexed: info.indexed,
-        loadPhase: 'done',
-        source: name,
-        importMs: { read: read.elapsedMs, build: info.buildMs },
-        importHelperGroups: read.helperGroups,
-      });
       events.current.onLoad?.(info);
     },
     (progress, bounds) => {
       if (progress.phase === 'sample') fitTo(bounds);
-      patchTransactions(mapId, { loadPhase: progress.phase, sampleRows: progress.sampleRows });
       events.current.onLoadProgress?.(progress);
     },
   );

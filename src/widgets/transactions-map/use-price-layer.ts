@@ -1,4 +1,3 @@
-import type { Map as MapLibreMap } from 'maplibre-gl';
 import { startTransition, useEffect, useMemo, useState, type RefObject } from 'react';
 import type {
   ClusterMapController,
@@ -8,9 +7,8 @@ import type {
 } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
 import type { HexResult } from '../../../workers/contract.ts';
-import { hexCellText, hexFigures } from './hex-probe.ts';
+import { hexCellText } from './hex-cell.ts';
 import type { Details } from './PriceDetails.tsx';
-import { patchTransactions } from './probe.ts';
 
 /** What was clicked, before its figures or fields arrive from the worker. */
 type Selection =
@@ -31,26 +29,20 @@ const report = (reason: unknown) => {
 };
 
 /**
- * The price layer's React side: the hexagons' answer for the legend and the test API, the hovered hexagon
+ * The price layer's React side: the hexagons' answer for the legend, the hovered hexagon
  * for the tooltip, and details on demand — a clicked hexagon's figures, a clicked cluster's (asked from the
  * worker) or a clicked transaction's fields. The controller draws; this only holds what React shows.
  */
 export function usePriceLayer(
-  mapId: string,
-  map: MapLibreMap | null,
   controller: RefObject<ClusterMapController | null>,
   request: HexagonRequest | null,
 ): { events: ClusterMapEvents; state: PriceLayerState } {
   const [hex, setHex] = useState<PriceLayerState['hex']>(null);
   const [hover, setHover] = useState<ItemHit | null>(null);
   const [selection, setSelection] = useState<Selection | null>(null);
-  // The slot the colours show: the operation's, or with a comparison the base quarter's.
-  const slot = !request?.compare && request?.operation === 'Alquiler' ? 1 : 0;
-
   const events = useMemo(
     (): ClusterMapEvents => ({
       onHexagons: (result, breaks) => {
-        if (map) patchTransactions(mapId, hexFigures(result, slot, map));
         startTransition(() => {
           setHex({ result, breaks });
         });
@@ -67,7 +59,7 @@ export function usePriceLayer(
         setSelection(hit ? { kind: 'row', row: hit.row } : null);
       },
     }),
-    [map, mapId, slot, controller],
+    [controller],
   );
 
   // What the worker answered for the current selection (cluster figures, a row's fields).

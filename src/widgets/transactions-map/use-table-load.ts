@@ -4,10 +4,7 @@ import { MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
 import { LOAD_CANCELLED, type RemoteTable } from '../../../workers/contract.ts';
-import { inspectSink } from '../../map/inspect.ts';
-import { forgetTransactions, patchTransactions, publishTransactions } from './probe.ts';
 import type { TransactionsMapProps } from './props.ts';
-import { viewFigures } from './view-figures.ts';
 
 /** The table the worker downloads, its URLs made absolute (the worker's own base is its script's). */
 function remoteTable(dataUrl: string | RemoteTable): RemoteTable {
@@ -21,14 +18,12 @@ const sourceKey = (dataUrl: string | RemoteTable) =>
   typeof dataUrl === 'string' ? dataUrl : JSON.stringify(dataUrl);
 
 /**
- * Has the map's worker download and index the VEPT table with progress (publishing the test API's first
- * state): the page never holds the table. Reports where the map is after every move. Events are read from
- * the latest props.
+ * Has the map's worker download and index the VEPT table with progress: the page never holds the table.
+ * Reports where the map is after every move. Events are read from the latest props.
  */
 export function useTableLoad(
   controller: ClusterMapController | null,
   map: MapLibreMap | null,
-  mapId: string,
   dataUrl: string | RemoteTable,
   events: RefObject<TransactionsMapProps>,
 ): void {
@@ -41,32 +36,17 @@ export function useTableLoad(
     if (!controller || !map) return undefined;
     let live = true;
     const abort = new AbortController();
-    publishTransactions(mapId, map, {
-      ...viewFigures(null),
-      indexed: 0,
-      loadPhase: 'download',
-      sampleRows: 0,
-      matching: 0,
-      chart: [],
-      viewTotal: 0,
-      updatedAt: 0,
-      drawnAt: 0,
-      drawnSum: 0,
-    });
     const loading = controller.loadRemote(remoteTable(source.current), {
       signal: abort.signal,
       onProgress: (progress) => {
         if (!live) return;
-        patchTransactions(mapId, { loadPhase: progress.phase, sampleRows: progress.sampleRows });
         events.current.onProgress?.(progress.fraction);
         events.current.onLoadProgress?.(progress);
       },
     });
-    inspectSink()?.track(loading);
     loading
       .then((info) => {
         if (!live) return;
-        patchTransactions(mapId, { indexed: info.indexed, loadPhase: 'done' });
         events.current.onLoad?.(info);
       })
       .catch((reason: unknown) => {
@@ -79,9 +59,8 @@ export function useTableLoad(
     return () => {
       live = false;
       abort.abort();
-      forgetTransactions(mapId);
     };
-  }, [controller, map, mapId, key, events]);
+  }, [controller, map, key, events]);
 
   useEffect(() => {
     if (!map) return undefined;
