@@ -117,8 +117,8 @@ export default tseslint.config(
       'workers/client.ts',
       'workers/expose.ts',
       'workers/entry.worker.ts',
-      'workers/import-client.ts',
-      'workers/import-entry.worker.ts',
+      'workers/import/client.ts',
+      'workers/import/entry.worker.ts',
     ],
     rules: restrict(
       [
@@ -136,8 +136,8 @@ export default tseslint.config(
         '**/state/**',
         '**/app/**',
       ],
-      'workers/ may import src/core only; comlink belongs to the worker clients (client.ts, import-client.ts) ' +
-        'and entries (entry.worker.ts, import-entry.worker.ts, expose.ts).',
+      'workers/ may import src/core only; comlink belongs to the worker clients (client.ts, import/client.ts) ' +
+        'and entries (entry.worker.ts, import/entry.worker.ts, expose.ts).',
     ),
   },
   {

@@ -74,8 +74,9 @@ export default defineConfig({
     plugins: () => [hyparquetFlatVite()],
     rollupOptions: {
       output: {
-        // Each worker under a fixed name beside the entries (the import worker's entry is import-entry.worker).
-        entryFileNames: (chunk) => (chunk.name.includes('import') ? IMPORT_WORKER : WORKER),
+        // Each worker under a fixed name beside the entries (the import worker's entry is workers/import/).
+        entryFileNames: (chunk) =>
+          /[\\/]workers[\\/]import[\\/]/.test(chunk.facadeModuleId ?? '') ? IMPORT_WORKER : WORKER,
       },
     },
   },

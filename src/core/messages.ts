@@ -383,6 +383,16 @@ export const MESSAGES = {
     swapFix: 'Intercambiar y volver a cargar',
     swapApplied: '{n} filas con coordenadas intercambiadas a petición suya.',
     geocoded: '{n} filas ubicadas por su dirección (aproximadas):',
+    /** Why a row was rejected: shown in the report and written in the rejected rows' download. */
+    rejection: {
+      noCoordinates: 'sin coordenadas',
+      outside: 'fuera de Venezuela',
+      price: 'precio ilegible',
+      date: 'fecha ilegible',
+      operation: 'operación desconocida',
+      duplicate: 'id duplicado',
+      address: 'dirección no encontrada',
+    },
     levels: {
       urbanizacion: 'urbanización',
       municipio: 'municipio',

@@ -39,14 +39,8 @@ export {
   type Role,
 } from '../core/ingest/columns.ts';
 export { detectDelimiter, detectFormat, type FileFormat } from '../core/ingest/detect.ts';
-export {
-  Ingester,
-  ingestRows,
-  REJECTION,
-  type IngestDecisions,
-  type IngestReport,
-  type RejectionReason,
-} from '../core/ingest/rows.ts';
+export { Ingester, ingestRows, type IngestDecisions } from '../core/ingest/rows.ts';
+export { REJECTION, type IngestReport, type RejectionReason } from '../core/ingest/report.ts';
 export { PRECISION, type ImportedTable } from '../core/ingest/builder.ts';
 export {
   geocodeBatch,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REJECTION } from '../../src/core/ingest/rows.ts';
+import { REJECTION } from '../../src/core/ingest/report.ts';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import {
   csvLines,

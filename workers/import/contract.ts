@@ -7,7 +7,7 @@ import type { ColumnMapping } from '../../src/core/ingest/columns.ts';
 import type { Delimiter, FileFormat } from '../../src/core/ingest/detect.ts';
 import type { TextEncoding } from '../../src/core/ingest/decode.ts';
 import type { Address, Placed } from '../../src/core/ingest/geocode-batch.ts';
-import type { IngestReport } from '../../src/core/ingest/rows.ts';
+import type { IngestReport } from '../../src/core/ingest/report.ts';
 import type { ImportedTable } from '../../src/core/ingest/builder.ts';
 
 /** Where the bytes come from: a File the analyst chose or dropped, or a same-origin / CORS-enabled URL. */

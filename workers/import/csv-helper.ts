@@ -19,7 +19,8 @@
 import type { ColumnMapping } from '../../src/core/ingest/columns.ts';
 import type { TextEncoding } from '../../src/core/ingest/decode.ts';
 import { lineBreaks, type Delimiter } from '../../src/core/ingest/detect.ts';
-import { Ingester, partTransferables, type IngestPart } from '../../src/core/ingest/rows.ts';
+import { partTransferables, type IngestPart } from '../../src/core/ingest/parts.ts';
+import { Ingester } from '../../src/core/ingest/rows.ts';
 import type { Operacion } from '../../src/core/types.ts';
 import { dsvFormat } from 'd3-dsv';
 import { feedRows, streamCsv } from './csv.ts';

@@ -19,11 +19,11 @@ import { usePriceLayer } from './use-price-layer.ts';
 import { PriceOverlays } from './PriceOverlays.tsx';
 import type { TransactionsMapProps } from './props.ts';
 import { shouldFitTo } from '../../core/ingest/builder.ts';
-import { DataToolbar } from './open-data/DataToolbar.tsx';
-import { OpenDataPanel } from './open-data/OpenDataPanel.tsx';
-import { useDropTarget } from './open-data/use-drop-target.ts';
-import { useOpenData } from './open-data/use-open-data.ts';
-import './open-data/open-data.css';
+import { DataToolbar } from '../open-data/DataToolbar.tsx';
+import { OpenDataPanel } from '../open-data/OpenDataPanel.tsx';
+import { useDropTarget } from '../open-data/use-drop-target.ts';
+import { useOpenData } from '../open-data/use-open-data.ts';
+import '../open-data/open-data.css';
 import './transactions-map.css';
 
 export type { TransactionsMapProps, TransactionsView } from './props.ts';

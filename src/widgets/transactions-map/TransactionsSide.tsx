@@ -2,7 +2,7 @@ import { COLORS } from '../../core/colors.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter } from '../../../workers/contract.ts';
 import { PriceLegend, type PriceLegendProps } from './PriceLegend.tsx';
-import { ChartExports } from './open-data/ChartExports.tsx';
+import { ChartExports } from '../open-data/ChartExports.tsx';
 import { QuarterChart } from './QuarterChart.tsx';
 import type { TrendPoint } from './trend-chart.ts';
 

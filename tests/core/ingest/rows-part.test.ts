@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectMapping } from '../../../src/core/ingest/columns.ts';
 import { addressKey } from '../../../src/core/ingest/geocode-batch.ts';
-import { Ingester, MAX_KEPT_REJECTED, REJECTION } from '../../../src/core/ingest/rows.ts';
+import { MAX_KEPT_REJECTED, REJECTION } from '../../../src/core/ingest/report.ts';
+import { Ingester } from '../../../src/core/ingest/rows.ts';
 import { random } from './random.ts';
 
 const HEADER = ['id', 'latitud', 'longitud', 'precio', 'fecha', 'operacion', 'color', 'area', 'urbanizacion'];

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { detectMapping } from '../../../src/core/ingest/columns.ts';
 import { LabelDictionary, PRECISION, shouldFitTo } from '../../../src/core/ingest/builder.ts';
 import { addressKey, type Address } from '../../../src/core/ingest/geocode-batch.ts';
-import { ingestRows, REJECTION } from '../../../src/core/ingest/rows.ts';
+import { REJECTION } from '../../../src/core/ingest/report.ts';
+import { ingestRows } from '../../../src/core/ingest/rows.ts';
 
 const address = (urbanizacion: string, municipio: string): Address => ({
   urbanizacion,

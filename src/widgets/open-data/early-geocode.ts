@@ -5,8 +5,8 @@
  * geocoder's cache, so the geocoding after the click asks only what is left. Only for a geocoder that takes
  * parallel queries: a public Nominatim (one a second, by its usage policy) is asked only on the analyst's word.
  */
-import { paceFor, type Address } from '../../../core/ingest/geocode-batch.ts';
-import type { GeocoderSetup } from '../../../state/geocoder-api.ts';
+import { paceFor, type Address } from '../../core/ingest/geocode-batch.ts';
+import type { GeocoderSetup } from '../../state/geocoder-api.ts';
 import { geocodeAddresses } from './import-flow.ts';
 
 type Progress = (done: number, total: number) => void;

@@ -10,18 +10,18 @@ import {
   type Address,
   type Lookup,
   type Placed,
-} from '../../../core/ingest/geocode-batch.ts';
-import type { ImportedTable } from '../../../core/ingest/builder.ts';
-import type { IngestReport } from '../../../core/ingest/rows.ts';
-import { forwardPoint } from '../../../geocoding/client.ts';
-import type { GeocoderSetup } from '../../../state/geocoder-api.ts';
-import { ImportClient } from '../../../../workers/import-client.ts';
+} from '../../core/ingest/geocode-batch.ts';
+import type { ImportedTable } from '../../core/ingest/builder.ts';
+import type { IngestReport } from '../../core/ingest/report.ts';
+import { forwardPoint } from '../../geocoding/client.ts';
+import type { GeocoderSetup } from '../../state/geocoder-api.ts';
+import { ImportClient } from '../../../workers/import/client.ts';
 import type {
   ImportProgress,
   ImportSource,
   ReadOptions,
   ReadSummary,
-} from '../../../../workers/import/contract.ts';
+} from '../../../workers/import/contract.ts';
 
 export interface ImportPlan {
   source: ImportSource;

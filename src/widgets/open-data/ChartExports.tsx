@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { chartToCsv } from '../../../core/ingest/export.ts';
-import { fill, MESSAGES } from '../../../core/messages.ts';
-import type { TrendPoint } from '../trend-chart.ts';
+import { chartToCsv } from '../../core/ingest/export.ts';
+import { fill, MESSAGES } from '../../core/messages.ts';
+import type { TrendPoint } from '../transactions-map/trend-chart.ts';
 import { downloadBlob, downloadText } from './download.ts';
 
 const T = MESSAGES.importData;

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { MESSAGES } from '../../../core/messages.ts';
-import type { ImportSource } from '../../../../workers/import/contract.ts';
+import { MESSAGES } from '../../core/messages.ts';
+import type { ImportSource } from '../../../workers/import/contract.ts';
 import { ImportReport } from './ImportReport.tsx';
 import { GeocodeProgress, ImportProgress, IndexProgress } from './ImportProgress.tsx';
 import { MappingStep } from './MappingStep.tsx';

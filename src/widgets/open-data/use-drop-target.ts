@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ImportSource } from '../../../../workers/import/contract.ts';
+import type { ImportSource } from '../../../workers/import/contract.ts';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
 

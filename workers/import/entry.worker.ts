@@ -3,11 +3,11 @@
 // under PARQUET_HELPER's name, the same script is the Parquet helper that decodes row groups beside it; under
 // CSV_HELPER's, the CSV helper that reads the second part of a large CSV.
 import { expose, transfer } from 'comlink';
-import { tableTransferables } from '../src/core/table.ts';
-import type { ImportApi } from './import/contract.ts';
-import { CSV_HELPER, serveCsvHelper, type CsvHelperScope } from './import/csv-helper.ts';
-import { PARQUET_HELPER, serveParquetHelper, type HelperScope } from './import/parquet-helper.ts';
-import { ImportSession } from './import/session.ts';
+import { tableTransferables } from '../../src/core/table.ts';
+import type { ImportApi } from './contract.ts';
+import { CSV_HELPER, serveCsvHelper, type CsvHelperScope } from './csv-helper.ts';
+import { PARQUET_HELPER, serveParquetHelper, type HelperScope } from './parquet-helper.ts';
+import { ImportSession } from './session.ts';
 
 // The project compiles against the DOM lib, where `self` is typed as a Window; in a worker it is the worker
 // scope: a message endpoint with a name and the script's URL.

@@ -1,8 +1,8 @@
-import { LEVELS } from '../../../core/ingest/geocode-batch.ts';
-import { MAX_KEPT_REJECTED, REJECTION, type IngestReport } from '../../../core/ingest/rows.ts';
-import { formatNumber } from '../../../core/format.ts';
-import { fill, MESSAGES } from '../../../core/messages.ts';
-import type { ImportPreview } from '../../../../workers/import/contract.ts';
+import { LEVELS } from '../../core/ingest/geocode-batch.ts';
+import { MAX_KEPT_REJECTED, REJECTION, type IngestReport } from '../../core/ingest/report.ts';
+import { formatNumber } from '../../core/format.ts';
+import { fill, MESSAGES } from '../../core/messages.ts';
+import type { ImportPreview } from '../../../workers/import/contract.ts';
 import { fileSummary } from './MappingStep.tsx';
 
 const T = MESSAGES.importData;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayGeocodeEarly } from '../../../../src/widgets/transactions-map/open-data/early-geocode.ts';
+import { mayGeocodeEarly } from '../../../src/widgets/open-data/early-geocode.ts';
 
 describe('mayGeocodeEarly', () => {
   const page = 'https://mapas.example.ve';

@@ -2,7 +2,7 @@
  * The analyst's column choices, remembered per header (issue 15 §3): the next file with the same header
  * opens with them. localStorage, read defensively (storage can be off, full, or hold anything).
  */
-import { headerSignature, ROLES, type ColumnMapping } from '../../../core/ingest/columns.ts';
+import { headerSignature, ROLES, type ColumnMapping } from '../../core/ingest/columns.ts';
 
 const PREFIX = 'mapas:columnas:';
 /** Signatures are kept short: a hostile header must not fill the storage. */

@@ -1,8 +1,8 @@
-import { formatNumber } from '../../../core/format.ts';
-import { fill, MESSAGES } from '../../../core/messages.ts';
-import type { LoadProgress } from '../../../../workers/contract.ts';
-import type { ImportProgress as Progress } from '../../../../workers/import/contract.ts';
-import { loadStatusText } from '../load-status.ts';
+import { formatNumber } from '../../core/format.ts';
+import { fill, MESSAGES } from '../../core/messages.ts';
+import type { LoadProgress } from '../../../workers/contract.ts';
+import type { ImportProgress as Progress } from '../../../workers/import/contract.ts';
+import { loadStatusText } from '../transactions-map/load-status.ts';
 
 const T = MESSAGES.importData;
 const mb = (bytes: number) => formatNumber(bytes / 1024 / 1024, 1);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { fill, MESSAGES } from '../../../core/messages.ts';
-import type { ClusterMapController } from '../../../map/cluster-map-controller.ts';
-import type { ExportFormat } from '../../../../workers/contract.ts';
+import { fill, MESSAGES } from '../../core/messages.ts';
+import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
+import type { ExportFormat } from '../../../workers/contract.ts';
 import { baseName, downloadBlob } from './download.ts';
 
 const T = MESSAGES.importData;

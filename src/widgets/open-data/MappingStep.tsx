@@ -1,7 +1,7 @@
-import { mappingProblem, ROLES, type ColumnMapping, type Role } from '../../../core/ingest/columns.ts';
-import { FORMAT_LABEL } from '../../../core/ingest/detect.ts';
-import { fill, MESSAGES } from '../../../core/messages.ts';
-import type { ImportPreview } from '../../../../workers/import/contract.ts';
+import { mappingProblem, ROLES, type ColumnMapping, type Role } from '../../core/ingest/columns.ts';
+import { FORMAT_LABEL } from '../../core/ingest/detect.ts';
+import { fill, MESSAGES } from '../../core/messages.ts';
+import type { ImportPreview } from '../../../workers/import/contract.ts';
 
 const T = MESSAGES.importData;
 

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { detectMapping, type ColumnMapping } from '../../../core/ingest/columns.ts';
-import type { IngestReport } from '../../../core/ingest/rows.ts';
-import { fill, MESSAGES } from '../../../core/messages.ts';
-import type { ClusterMapController } from '../../../map/cluster-map-controller.ts';
-import { useGeocoderSetup } from '../../../state/geocoder-api.ts';
-import { isEngineClosed } from '../../../../workers/client.ts';
-import type { LoadProgress, LoadResult } from '../../../../workers/contract.ts';
-import { ImportClient, isImportCancelled } from '../../../../workers/import-client.ts';
+import { detectMapping, type ColumnMapping } from '../../core/ingest/columns.ts';
+import type { IngestReport } from '../../core/ingest/report.ts';
+import { fill, MESSAGES } from '../../core/messages.ts';
+import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
+import { useGeocoderSetup } from '../../state/geocoder-api.ts';
+import { isEngineClosed } from '../../../workers/client.ts';
+import type { LoadProgress, LoadResult } from '../../../workers/contract.ts';
+import { ImportClient, isImportCancelled } from '../../../workers/import/client.ts';
 import {
   expectedRows,
   readOptionsKey,
@@ -14,8 +14,8 @@ import {
   type ImportProgress,
   type ImportSource,
   type ReadOptions,
-} from '../../../../workers/import/contract.ts';
-import { sameBar } from '../load-status.ts';
+} from '../../../workers/import/contract.ts';
+import { sameBar } from '../transactions-map/load-status.ts';
 import { baseName, downloadBlob } from './download.ts';
 import { EarlyGeocode } from './early-geocode.ts';
 import { geocodeAddresses, importTable, reloadSource, type ImportPlan } from './import-flow.ts';

@@ -4,7 +4,7 @@
  * call starts a fresh one, so a cancelled or crashed read never leaves a half-built table anywhere.
  */
 import { proxy, wrap, type Remote } from 'comlink';
-import { MESSAGES } from '../src/core/messages.ts';
+import { MESSAGES } from '../../src/core/messages.ts';
 import type {
   FinishDecisions,
   ImportAnswer,
@@ -15,7 +15,7 @@ import type {
   ImportSource,
   ReadOptions,
   ReadSummary,
-} from './import/contract.ts';
+} from './contract.ts';
 
 /** A read the analyst cancelled (or a client disposed): not an error to show. */
 export class ImportCancelledError extends Error {
@@ -30,7 +30,7 @@ export const isImportCancelled = (error: unknown): boolean => error instanceof I
 const CRASHED = MESSAGES.importData.errors.crashed;
 
 function startWorker(): Worker {
-  return new Worker(new URL('./import-entry.worker.ts', import.meta.url), {
+  return new Worker(new URL('./entry.worker.ts', import.meta.url), {
     type: 'module',
     name: 'importacion',
   });
