@@ -1,6 +1,7 @@
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import { withRetries } from '../core/retry.ts';
 import type { Rgba } from '../core/colors.ts';
 import { drawnChanged, hexKey, sameColors } from './drawn-props.ts';
 import type { BBox, PropertyTable } from '../core/types.ts';
@@ -450,8 +451,8 @@ export class ClusterMapController {
   /** Hexagons of the box, coloured for the request that asked them (a newer request supersedes); then `figures`. */
   private queryHexagons(box: BBox, request: HexagonRequest, figures: () => void): void {
     // The polygon layer (deck's SolidPolygonLayer, earcut) loads with the first hexagon answer: the listing
-    // maps never draw hexagons and do not download it (~9 kB gzipped).
-    const layers = import('../layers/hexagon-layers.ts');
+    // maps never draw hexagons and do not download it (~9 kB gzipped). A failed fetch is retried (spec §8).
+    const layers = withRetries(() => import('../layers/hexagon-layers.ts'));
     Promise.all([this.client.getHexagons(box, this.map.getZoom(), request.compare), layers]).then(
       ([hex, { hexagonColors, hexagonLayers }]) => {
         if (!hex || this.destroyed || hexKey(this.props.hexagons) !== hexKey(request)) return;

@@ -7,6 +7,7 @@ import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
 import './detail-map.css';
+import { requireMapInput } from '../map-input.tsx';
 
 export interface DetailMapProps {
   /** The map's id: its Redux state (the search box's) and test ids. */
@@ -38,7 +39,7 @@ function awayFrom(map: MapLibreMap, lng: number, lat: number, zoom: number): boo
  * Its optional search moves the view (a result must be seen to be of use), and since the user cannot pan
  * back, 'Volver al inmueble' appears whenever the view has left the property and returns to it.
  */
-export function DetailMap(props: DetailMapProps) {
+function DetailMapView(props: DetailMapProps) {
   const setup = useMapSetup();
   const [mapRef, map] = useWidgetMap({
     kind: 'detail',
@@ -92,3 +93,6 @@ export function DetailMap(props: DetailMapProps) {
     </div>
   );
 }
+
+/** The widget, behind the spec's run-time check that a map has a map id and a position. */
+export const DetailMap = requireMapInput(DetailMapView, 'DetailMap');
