@@ -18,16 +18,20 @@ test('a route chunk that fails to arrive is fetched again: twice dropped, the pa
   await page.goto('/#/detalle');
   await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible();
 
-  // Twice dropped: the third request is answered and the picker shows, without the page's error.
+  // Dropped until the second retry (the first try may ask twice: Vite preloads the chunk beside importing it):
+  // the second retry's request is answered and the picker shows, without the page's error.
   let dropped = 0;
-  const dropTwice = (route: Route) => (dropped++ < 2 ? route.abort('connectionreset') : route.continue());
-  await page.route(/\/assets\/PickerV1Page-[^/]+\.js$/, dropTwice);
+  await page.route(/\/assets\/PickerV1Page-[^/]+\.js$/, (route) => {
+    if (retries.length >= 2) return route.continue();
+    dropped++;
+    return route.abort('internetdisconnected');
+  });
   await page.evaluate(() => {
     window.location.hash = '#/ubicacion';
   });
   await expect(page.locator('canvas.maplibregl-canvas').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
-  expect(dropped).toBe(3);
+  expect(dropped).toBeGreaterThanOrEqual(2);
   expect(retries).toEqual([
     'La vista no cargó; nuevo intento 1 en 500 ms',
     'La vista no cargó; nuevo intento 2 en 1000 ms',
@@ -38,14 +42,14 @@ test('a route chunk that fails to arrive is fetched again: twice dropped, the pa
   let asked = 0;
   await page.route(/\/assets\/DrawingMapPage-[^/]+\.js$/, (route) => {
     asked++;
-    return route.abort('connectionreset');
+    return route.abort('internetdisconnected');
   });
   await page.evaluate(() => {
     window.location.hash = '#/dibujo';
   });
   const retry = page.getByRole('button', { name: 'Reintentar' });
   await expect(retry).toBeVisible({ timeout: 15_000 });
-  expect(asked).toBe(4);
+  expect(asked).toBeGreaterThanOrEqual(4); // the first try, maybe its preload, and 3 retries
   expect(retries).toEqual([
     'La vista no cargó; nuevo intento 1 en 500 ms',
     'La vista no cargó; nuevo intento 2 en 1000 ms',
