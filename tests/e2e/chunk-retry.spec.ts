@@ -4,7 +4,7 @@
  * drops it every time shows «Reintentar» after the third retry, and the button loads the page once the
  * connection is back.
  */
-import { test, type Route } from '@playwright/test';
+import { test } from '@playwright/test';
 import { expect } from './expect.ts';
 
 test('a route chunk that fails to arrive is fetched again: twice dropped, the page shows; always dropped, «Reintentar» brings it back', async ({

@@ -665,16 +665,6 @@ test.describe.serial('the listing map with an active property, one page', () => 
   });
 });
 
-test('empty data recentres on the country centre at zoom 7 after 300 ms', async ({ page }) => {
-  await open(page, '#/busqueda', []);
-  await expect
-    .poll(() => page.evaluate(() => window.__mapas?.mapViews.cluster ?? null))
-    .toMatchObject({ zoom: 7 });
-  const view = await page.evaluate(() => window.__mapas?.mapViews.cluster ?? null);
-  expect(view?.lng).toBeCloseTo(-66.2, 1);
-  expect(view?.lat).toBeCloseTo(7.1, 1);
-});
-
 test('the search map loads the demo listings by default, and a search here says how many are in the zone', async ({
   page,
 }) => {

@@ -76,3 +76,51 @@ for (const c of [
     await expect(page.getByRole('listbox', { name: MESSAGES.search.addressLabel })).toBeVisible();
   });
 }
+
+test.describe('the listing map with no listings recentres on the country at zoom 7 300 ms after the data', () => {
+  /** Opens the search map with an empty list held back until `release`, the page's clock installed. */
+  async function openEmpty(page: Page) {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/data/listings.json**', async (route) => {
+      await held;
+      await route.fulfill({ contentType: 'application/json', body: '[]' });
+    });
+    await page.clock.install();
+    await page.goto('/#/busqueda');
+    await expect.poll(() => page.evaluate(() => window.__mapas?.mapViews.cluster ?? null)).not.toBeNull();
+    await pauseClock(page);
+    release();
+    // The empty table is indexed and its (empty) view answered: the recentre's timer is set with that answer.
+    await expect
+      .poll(() => page.evaluate(() => window.__mapas?.clusterMaps.busqueda?.views ?? 0))
+      .toBeGreaterThan(0);
+    await settle(page);
+  }
+  const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews.cluster ?? null);
+
+  test('not before 300 ms, then on Venezuela’s centre', async ({ page }) => {
+    await openEmpty(page);
+    const before = await view(page);
+    await page.clock.runFor(290);
+    expect(await view(page)).toEqual(before);
+    await page.clock.runFor(20);
+    await expect.poll(() => view(page)).toMatchObject({ zoom: 7 });
+    const after = await view(page);
+    expect(after?.lng).toBeCloseTo(-66.2, 1);
+    expect(after?.lat).toBeCloseTo(7.1, 1);
+  });
+
+  test('a move by the user in those 300 ms wins: the map stays where the user took it', async ({ page }) => {
+    await openEmpty(page);
+    await page.evaluate(() =>
+      window.__mapas?.mapOf('clusterMaps', 'busqueda')?.jumpTo({ center: [-71.6, 10.6], zoom: 9 }),
+    );
+    await page.clock.runFor(1000);
+    const after = await view(page);
+    expect(after?.zoom).toBeCloseTo(9, 5);
+    expect(after?.lng).toBeCloseTo(-71.6, 3);
+  });
+});
