@@ -189,6 +189,7 @@ export const MESSAGES = {
     detailSection: 'Mapa de detalle del inmueble',
     withSearch: 'Con buscador',
     withoutSearch: 'Sin buscador',
+    withSearchMarker: 'Buscador que marca el lugar',
     property: 'Inmueble en {coords}',
   },
   /** National transactions explorer (issue 5): controls, status, legend and chart. */

@@ -17,8 +17,11 @@ export interface DetailMapProps {
   longitud: number;
   /** @default 15 (the spec's location zoom) */
   zoom?: number;
-  /** The optional search box (buscador), shown when marked visible. */
-  search?: { visible: boolean };
+  /**
+   * The optional search box (buscador), shown when marked visible; `marker` adds a marker on the chosen place
+   * with its label in an open popup (spec: "when the search options ask for it").
+   */
+  search?: { visible: boolean; marker?: boolean };
   /**
    * Two-finger setting (spec: optional). Accepted for the same interface as the other maps; the map is fixed, so
    * one finger already scrolls the page and MapLibre's cooperative mode stays off (`commonMapOptions`).
@@ -79,7 +82,7 @@ function DetailMapView(props: DetailMapProps) {
     <div className="detail-map">
       {props.search?.visible ? (
         <div className="detail-map__toolbar">
-          <PlaceSearchBox mapId={props.mapId} map={map} />
+          <PlaceSearchBox mapId={props.mapId} map={map} showMarker={props.search.marker === true} />
         </div>
       ) : null}
       <div className="detail-map__stage">
