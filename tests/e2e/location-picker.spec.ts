@@ -367,7 +367,7 @@ test.describe.serial('the picker on one page', () => {
     }
   });
 
-  test('v1 search on the real geocoder: the city box is fitted (padding 50) no closer than the rule zoom', async () => {
+  test('v1 search on the real geocoder: the city box is fitted no closer than the rule zoom (its 50 px padding and 1 s: timings.spec.ts)', async () => {
     const page = shared();
     await visit(page, '#/ubicacion');
     await ready(page, V1);

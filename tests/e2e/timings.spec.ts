@@ -124,3 +124,48 @@ test.describe('the listing map with no listings recentres on the country at zoom
     expect(after?.lng).toBeCloseTo(-71.6, 3);
   });
 });
+
+test('the picker’s search takes the map to the place in 1 s, the place’s box fitted 50 px inside the map', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/#/ubicacion');
+  const box = page.getByRole('combobox', { name: MESSAGES.search.label });
+  await box.fill('Valencia, Carabobo');
+  const option = page.getByRole('listbox').getByRole('option').first();
+  await expect(option).toHaveText('Valencia, Carabobo, VEN, Venezuela');
+  await pauseClock(page);
+  await page.evaluate(() => {
+    const map = window.__mapas?.mapOf('pickers', 'ubicacion-v1');
+    const w = window as unknown as { moves: [string, number][] };
+    w.moves = [];
+    map?.on('movestart', () => w.moves.push(['start', performance.now()]));
+    map?.on('moveend', () => w.moves.push(['end', performance.now()]));
+  });
+  await option.click();
+  await settle(page);
+  const moving = () =>
+    page.evaluate(() => window.__mapas?.mapOf('pickers', 'ubicacion-v1')?.isMoving() ?? null);
+  await page.clock.runFor(980);
+  expect(await moving()).toBe(true);
+  await page.clock.runFor(60);
+  expect(await moving()).toBe(false);
+  const moves = await page.evaluate(() => (window as unknown as { moves: [string, number][] }).moves);
+  expect(moves.map((m) => m[0])).toEqual(['start', 'end']);
+  const took = (moves[1]?.[1] ?? 0) - (moves[0]?.[1] ?? 0);
+  expect(took).toBeGreaterThanOrEqual(1000);
+  expect(took).toBeLessThan(1040);
+  // The box fills the map but for 50 px on its tighter sides (the rule's zoom, 14, is not reached here).
+  const margins = await page.evaluate(() => {
+    const map = window.__mapas?.mapOf('pickers', 'ubicacion-v1');
+    const bbox = document.querySelector('[data-search-bbox]')?.getAttribute('data-search-bbox');
+    if (!map || !bbox) return null;
+    const [w = 0, s = 0, e = 0, n = 0] = bbox.split(',').map(Number);
+    const { width, height } = map.getContainer().getBoundingClientRect();
+    const sw = map.project([w, s]);
+    const ne = map.project([e, n]);
+    return { zoom: map.getZoom(), x: Math.min(sw.x, width - ne.x), y: Math.min(ne.y, height - sw.y) };
+  });
+  expect(margins?.zoom).toBeLessThan(14);
+  expect(Math.round(Math.min(margins?.x ?? 0, margins?.y ?? 0))).toBe(50);
+});
