@@ -426,6 +426,12 @@ test.describe.serial('on a phone, one page on an installed clock (it runs unless
     expect(await page.evaluate(() => window.__opened)).toEqual([
       [`${origin}/inmuebles/b1`, '_blank', 'noopener,noreferrer'],
     ]);
+    // So does a tap on its information (code, price, fields), as the spec's panel does.
+    await panel.locator('.mobile-panel__info').click();
+    expect(await page.evaluate(() => window.__opened)).toEqual([
+      [`${origin}/inmuebles/b1`, '_blank', 'noopener,noreferrer'],
+      [`${origin}/inmuebles/b1`, '_blank', 'noopener,noreferrer'],
+    ]);
 
     const [x2, y2] = await pixel(page, 'busqueda', -68.0, 10.162);
     await expect(panel).toHaveAttribute('data-armed', 'true'); // the outside click is listened for
