@@ -87,6 +87,23 @@ test.describe.serial('the place box on one page', () => {
     await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
   });
 
+  test('focusing the box looks up its current text again; the list is at most half the viewport high', async () => {
+    const page = shared();
+    await box(page).fill('Maracay');
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option').first()).toContainText('Maracay');
+    await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
+    await expect(list).toBeHidden();
+    // Back in the box, without a key: the text is looked up (here from the cache) and the list is back.
+    await box(page).focus();
+    await expect(list.getByRole('option').first()).toContainText('Maracay');
+    const heights = await page.evaluate(() => {
+      const ul = document.querySelector('.place-search__list');
+      return ul ? { max: getComputedStyle(ul).maxHeight, viewport: window.innerHeight } : null;
+    });
+    expect(heights?.max).toBe(`${String((heights?.viewport ?? 0) * 0.5)}px`);
+  });
+
   test('a slow earlier lookup never overwrites a newer one in the list', async () => {
     const page = shared();
     let slowAsked = false;
