@@ -51,6 +51,8 @@ export const MESSAGES = {
     loading: 'Buscando…',
     label: 'Buscar lugar',
     addressLabel: 'Buscar dirección',
+    /** Console only (spec: a failed second coordinate lookup is logged, not shown). */
+    noCoordinatesLog: 'No se encontraron coordenadas para',
   },
   card: {
     code: 'Código',
