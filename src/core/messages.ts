@@ -217,6 +217,12 @@ export const MESSAGES = {
     operation: 'Operación',
     allOperations: 'Todas',
     count: '{matching} de {total} transacciones',
+    /** The view's own prices under the count (issue 40): a line per operation, p25–p75 on hover or focus. */
+    viewPrices: 'Precios de la vista',
+    viewPrice: '{label}: mediana {price} · {perM2}',
+    viewRange: '(p25–p75: {p25} – {p75} · {m25} – {m75})',
+    viewNoPrice: '{label}: sin precios en la vista',
+    viewProvisional: 'cifras de la muestra, provisionales',
     rejected: 'filas descartadas por coordenadas o códigos inválidos: {n}',
     impossiblePrices: 'precios imposibles dejados en blanco: {n}',
     unknownFilter: 'El enlace pedía valores que estos datos no tienen y se ignoraron: {labels}.',

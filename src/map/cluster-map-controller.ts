@@ -103,6 +103,8 @@ export interface ClusterMapEvents {
   onClusterSelect?: (hit: ItemHit & { count: number }) => void;
   /** The view's price figures per quarter and operation (asked only when `prices` is on). */
   onQuarterPrices?: (prices: QuarterPrices) => void;
+  /** The view's own price figures, sales and rents (asked only when `prices` is on). */
+  onViewPrices?: (prices: PriceStats) => void;
 }
 
 export interface ClusterMapProps extends ClusterMapEvents {
@@ -152,6 +154,7 @@ const NO_EVENTS: ClusterMapEvents = {
   onHexSelect: undefined,
   onClusterSelect: undefined,
   onQuarterPrices: undefined,
+  onViewPrices: undefined,
 };
 
 const filterKey = (f: EngineFilter) => JSON.stringify(f);
@@ -436,10 +439,15 @@ export class ClusterMapController {
 
   /** The figures of the view under the filter the page asked for: the chart's prices, the summary. */
   private queryFigures(box: BBox): void {
-    if (this.props.prices)
+    if (this.props.prices) {
       this.client.getQuarterPrices(box).then((prices) => {
         if (prices && !this.destroyed) this.props.onQuarterPrices?.(prices);
       }, report);
+      if (this.props.onViewPrices)
+        this.client.getPrices(box).then((prices) => {
+          if (prices && !this.destroyed) this.props.onViewPrices?.(prices);
+        }, report);
+    }
     if (this.props.summaries)
       this.client.getSummary(box).then((summary) => {
         if (!summary || this.destroyed) return;
