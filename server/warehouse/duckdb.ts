@@ -1,0 +1,110 @@
+/**
+ * The DuckDB adapter: one database file opened read-only (the service never writes; ingest.ts builds the
+ * file beforehand), a few connections, each running one query at a time, and a queue for the rest.
+ */
+import {
+  BIGINT,
+  BOOLEAN,
+  DOUBLE,
+  DuckDBConnection,
+  DuckDBInstance,
+  LIST,
+  listValue,
+  SQLNULL,
+  VARCHAR,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import type { SqlParam, SqlRow, WarehouseEngine } from './engine.ts';
+
+export interface DuckDbOptions {
+  /** Open for reading only (the service); ingest opens its own writable instance. @default true */
+  readOnly?: boolean;
+  /** Connections, so that this many queries run side by side. @default 2 */
+  connections?: number;
+  /** DuckDB worker threads for one query. @default DuckDB's own (the cores) */
+  threads?: number;
+}
+
+/** A parameter as a DuckDB value with its type stated (an empty list has nothing to infer a type from). */
+function bind(param: SqlParam): [DuckDBValue, DuckDBType] {
+  if (param === null) return [null, SQLNULL];
+  if (Array.isArray(param)) {
+    const strings = param.some((v) => typeof v === 'string');
+    return [listValue(param as readonly DuckDBValue[]), LIST(strings ? VARCHAR : DOUBLE)];
+  }
+  switch (typeof param) {
+    case 'boolean':
+      return [param, BOOLEAN];
+    case 'bigint':
+      return [param, BIGINT];
+    case 'string':
+      return [param, VARCHAR];
+    default:
+      return [param as number, DOUBLE];
+  }
+}
+
+class DuckDbEngine implements WarehouseEngine {
+  readonly name = 'duckdb';
+  private readonly idle: DuckDBConnection[];
+  private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  private running = 0;
+  private closed = false;
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly all: DuckDBConnection[],
+  ) {
+    this.idle = [...all];
+  }
+
+  async query(sql: string, params: readonly SqlParam[] = []): Promise<SqlRow[]> {
+    if (this.closed) throw new Error('El almacén de datos está cerrado.');
+    const connection = await this.acquire();
+    this.running++;
+    try {
+      const bound = params.map(bind);
+      const reader = await connection.runAndReadAll(
+        sql,
+        bound.map(([v]) => v),
+        bound.map(([, t]) => t),
+      );
+      return reader.getRowObjectsJS() as SqlRow[];
+    } finally {
+      this.running--;
+      this.release(connection);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.running > 0) await new Promise((r) => setTimeout(r, 5));
+    for (const c of this.all) c.closeSync();
+    this.instance.closeSync();
+  }
+
+  private acquire(): Promise<DuckDBConnection> {
+    const c = this.idle.pop();
+    if (c) return Promise.resolve(c);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(c: DuckDBConnection): void {
+    const next = this.waiting.shift();
+    if (next) next(c);
+    else this.idle.push(c);
+  }
+}
+
+/** Opens a database file; read-only unless asked otherwise. */
+export async function openDuckDb(path: string, options: DuckDbOptions = {}): Promise<WarehouseEngine> {
+  const config: Record<string, string> = {
+    access_mode: options.readOnly === false ? 'READ_WRITE' : 'READ_ONLY',
+  };
+  if (options.threads) config.threads = String(options.threads);
+  const instance = await DuckDBInstance.create(path, config);
+  const connections: DuckDBConnection[] = [];
+  for (let i = 0; i < Math.max(1, options.connections ?? 2); i++) connections.push(await instance.connect());
+  return new DuckDbEngine(instance, connections);
+}
