@@ -37,13 +37,31 @@ const ROWS = 200_000;
 const SEED = 37;
 const RUNS = 30;
 
+/**
+ * The generated rows plus what real files bring: prices that cannot be used (missing, zero, negative,
+ * infinite) and rows placed approximately from their address, so the usable-price rules and the
+ * exact-rows filter are checked too.
+ */
+function withDirt(generated: PropertyTable): PropertyTable {
+  const price = generated.price.slice();
+  const precision = new Uint8Array(generated.length);
+  for (let r = 0; r < generated.length; r++) {
+    if (r % 97 === 0) price[r] = Number.NaN;
+    else if (r % 89 === 0) price[r] = 0;
+    else if (r % 83 === 0) price[r] = -5;
+    else if (r % 211 === 0) price[r] = Number.POSITIVE_INFINITY;
+    if (r % 13 === 0) precision[r] = 1 + (r % 4);
+  }
+  return { ...generated, price, precision };
+}
+
 let dir = '';
 let table: PropertyTable;
 let wh: Warehouse;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'almacen-'));
-  table = generateTransactionsTable({ count: ROWS, seed: SEED });
+  table = withDirt(generateTransactionsTable({ count: ROWS, seed: SEED }));
   const summary = await ingestTables(join(dir, 'prueba.duckdb'), [table], 'prueba');
   expect(summary.rows).toBe(ROWS);
   wh = await openWarehouse(await openDuckDb(join(dir, 'prueba.duckdb')));
