@@ -18,8 +18,6 @@ import {
 import type { SqlParam, SqlRow, WarehouseEngine } from './engine.ts';
 
 export interface DuckDbOptions {
-  /** Open for reading only (the service); ingest opens its own writable instance. @default true */
-  readOnly?: boolean;
   /** Connections, so that this many queries run side by side. @default 2 */
   connections?: number;
   /** DuckDB worker threads for one query. @default DuckDB's own (the cores) */
@@ -97,11 +95,9 @@ class DuckDbEngine implements WarehouseEngine {
   }
 }
 
-/** Opens a database file; read-only unless asked otherwise. */
+/** Opens a database file read-only, always: only ingest.ts, with its own instance, ever writes one. */
 export async function openDuckDb(path: string, options: DuckDbOptions = {}): Promise<WarehouseEngine> {
-  const config: Record<string, string> = {
-    access_mode: options.readOnly === false ? 'READ_WRITE' : 'READ_ONLY',
-  };
+  const config: Record<string, string> = { access_mode: 'READ_ONLY' };
   if (options.threads) config.threads = String(options.threads);
   const instance = await DuckDBInstance.create(path, config);
   const connections: DuckDBConnection[] = [];
