@@ -1,29 +1,58 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { withRetries } from '../core/retry.ts';
 import { PageBoundary } from './PageBoundary.tsx';
 import { ROUTES, useRoute, type RouteHash } from './router.ts';
 
 /**
  * One page per route, each its own chunk: a visitor of the listing map does not download the explorer, the
  * drawing tools or the agency map (issue 19 §6). Each page owns its map and unmounts it when the route changes.
+ * A chunk that fails to arrive is asked again up to 3 times with a growing delay (the spec's loader rule)
+ * before the page's boundary offers «Reintentar», which makes the page afresh (React keeps a failed lazy
+ * component failed).
  */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+type Loader = () => Promise<ComponentType>;
+const named =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Loader =>
+  async () =>
+    (await load())[name];
 
-const PAGES: Record<RouteHash, ComponentType> = {
-  '#/': page(() => import('./OverviewMap.tsx'), 'OverviewMap'),
-  '#/busqueda': page(() => import('./pages/SearchMapPage.tsx'), 'SearchMapPage'),
-  '#/transacciones': page(() => import('./pages/TransactionsPage.tsx'), 'TransactionsPage'),
-  '#/inmobiliarias': page(() => import('./pages/AgencyMapPage.tsx'), 'AgencyMapPage'),
-  '#/ubicacion': page(() => import('./pages/PickerV1Page.tsx'), 'PickerV1Page'),
-  '#/ubicacion-v2': page(() => import('./pages/PickerV2Page.tsx'), 'PickerV2Page'),
-  '#/detalle': page(() => import('./pages/DetailMapPage.tsx'), 'DetailMapPage'),
-  '#/dibujo': page(() => import('./pages/DrawingMapPage.tsx'), 'DrawingMapPage'),
+const LOADERS: Record<RouteHash, Loader> = {
+  '#/': named(() => import('./OverviewMap.tsx'), 'OverviewMap'),
+  '#/busqueda': named(() => import('./pages/SearchMapPage.tsx'), 'SearchMapPage'),
+  '#/transacciones': named(() => import('./pages/TransactionsPage.tsx'), 'TransactionsPage'),
+  '#/inmobiliarias': named(() => import('./pages/AgencyMapPage.tsx'), 'AgencyMapPage'),
+  '#/ubicacion': named(() => import('./pages/PickerV1Page.tsx'), 'PickerV1Page'),
+  '#/ubicacion-v2': named(() => import('./pages/PickerV2Page.tsx'), 'PickerV2Page'),
+  '#/detalle': named(() => import('./pages/DetailMapPage.tsx'), 'DetailMapPage'),
+  '#/dibujo': named(() => import('./pages/DrawingMapPage.tsx'), 'DrawingMapPage'),
 };
+
+const lazyPage = (load: Loader) =>
+  lazy(async () => ({
+    default: await withRetries(load, {
+      onRetry: (attempt, delayMs) => {
+        console.warn(`La vista no cargó; nuevo intento ${String(attempt)} en ${String(delayMs)} ms`);
+      },
+    }),
+  }));
+
+/** Each route's page, made once; «Reintentar» after a failed load drops it, so the next render makes it afresh. */
+const PAGES = new Map<RouteHash, ComponentType>();
+function pageOf(route: RouteHash): ComponentType {
+  let made = PAGES.get(route);
+  if (!made) {
+    made = lazyPage(LOADERS[route]);
+    PAGES.set(route, made);
+  }
+  return made;
+}
 
 /** Demo shell: a header with one link per widget route, and the active page. */
 export function App() {
   const route = useRoute();
-  const Page = PAGES[route];
+  // «Reintentar» after a failed load: the route's page is dropped and this renders again with a new one.
+  const [, setRetries] = useState(0);
+  const Page = pageOf(route);
   const nav = useRef<HTMLElement>(null);
   // On phones the links are one scrolling row: keep the current one in sight.
   useEffect(() => {
@@ -45,8 +74,15 @@ export function App() {
         </nav>
       </header>
       <main className="app__main">
-        <PageBoundary key={route}>
+        <PageBoundary
+          key={route}
+          onRetry={() => {
+            PAGES.delete(route);
+            setRetries((n) => n + 1);
+          }}
+        >
           <Suspense fallback={<p role="status">Cargando la vista…</p>}>
+            {/* eslint-disable-next-line react-hooks/static-components -- made once per route (PAGES) */}
             <Page />
           </Suspense>
         </PageBoundary>

@@ -3,6 +3,8 @@ import { MESSAGES } from '../core/messages.ts';
 
 interface Props {
   children: ReactNode;
+  /** «Reintentar» was pressed: the owner may make the page afresh before it renders again. */
+  onRetry?: () => void;
 }
 interface State {
   failed: boolean;
@@ -24,6 +26,7 @@ export class PageBoundary extends Component<Props, State> {
   }
 
   private readonly retry = () => {
+    this.props.onRetry?.();
     this.setState({ failed: false });
   };
 

@@ -6,6 +6,7 @@
 import { COLORS, cssColorToRgba, type Rgba } from './colors.ts';
 import { ZOOM } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { checkMapInput } from './map-input.ts';
 import { readCoordinate } from './parse.ts';
 import type { BBox, Inmobiliaria, MapDataRecord, Property } from './types.ts';
 import type { Checked } from './agency.ts';
@@ -36,21 +37,12 @@ export function checkAgencyMapInput(input: {
   longitud?: unknown;
   zoom?: unknown;
 }): Checked<AgencyMapPosition> {
-  if (typeof input.mapId !== 'string' || input.mapId.trim() === '')
-    return { ok: false, error: MESSAGES.map.missingMapId };
-  const latitud = readCoordinate(input.latitud);
-  const longitud = readCoordinate(input.longitud);
-  if (
-    !Number.isFinite(latitud) ||
-    !Number.isFinite(longitud) ||
-    Math.abs(latitud) > 90 ||
-    Math.abs(longitud) > 180
-  )
-    return { ok: false, error: MESSAGES.map.missingPosition };
+  const map = checkMapInput(input);
+  if (!map.ok) return map;
   const zoom = typeof input.zoom === 'string' ? Number(input.zoom) : input.zoom;
   if (typeof zoom !== 'number' || !Number.isFinite(zoom) || zoom < 0 || zoom > 24)
     return { ok: false, error: MESSAGES.map.missingZoom };
-  return { ok: true, value: { mapId: input.mapId, latitud, longitud, zoom } };
+  return { ok: true, value: { ...map.value, zoom } };
 }
 
 export interface MapView {

@@ -30,7 +30,6 @@ export const TIMING_MS = {
   searchBlurClose: 200, // result list closes after blur
   autocompleteDelay: 250, // address control suggestions
   autocompleteDelayFast: 100, // picker v2 variant
-  sliderResizeDebounce: 50, // image gallery
   geocoderTimeout: 10_000, // our choice: the spec names 'timeout of {n}ms exceeded' without n
 } as const;
 
@@ -78,17 +77,30 @@ export const GALLERY = {
   infinite: true,
 } as const;
 
-/** The original's Leaflet defaults (spec, constants); MapLibre equivalents are used where they exist. */
+/**
+ * The original's Leaflet defaults (spec §9) that have an equivalent here: the keyboard pan step, used where a
+ * map takes the keyboard (the drawing canvas; the other widgets turn the keyboard off, as the spec says).
+ * Not carried over: the wheel's 40 ms debounce and 60 px per zoom level (Leaflet zooms by whole steps after a
+ * debounce; MapLibre and deck animate the wheel continuously at their own rates, and a step model would undo
+ * that), and the 600 ms long press (Leaflet's tap-hold context menu: no widget has a context menu).
+ */
 export const MAP_LIBRARY = {
   keyboardPanPx: 80,
-  wheelDebounceMs: 40,
-  wheelPxPerZoomLevel: 60,
-  longPressMs: 600,
 } as const;
 
+/**
+ * The spec's map-script loader: up to 3 retries with a growing delay. MapLibre is bundled, so the rule applies
+ * where loading can fail today: a lazily loaded route or widget chunk (delays 500, 1000, 2000 ms: a flaky
+ * connection gets 3.5 s to come back before the page offers «Reintentar»).
+ */
+export const LOAD_RETRY = { retries: 3, firstDelayMs: 500, growth: 2 } as const;
+
+// Not carried over from spec §9: the feet factor 3.2808399 (the original's locate control could show its
+// accuracy in feet; ours shows no accuracy circle or popup, and every distance shown is metric) and the
+// gallery's 50 ms resize debounce (react-image-gallery debounces its own ResizeObserver by 50 ms: not a prop;
+// tests/core/spec-literals.test.ts checks the pinned version still does).
 export const COUNTRY_CODE = 'VEN';
 export const COUNTRY_NAME = 'Venezuela';
-export const FEET_PER_METRE = 3.2808399;
 /** Venezuela's centre for maps given no position (Natural Earth's label point is near here). */
 export const VENEZUELA_CENTER = { lat: 7.1, lng: -66.2 } as const;
 

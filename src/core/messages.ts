@@ -51,6 +51,8 @@ export const MESSAGES = {
     loading: 'Buscando…',
     label: 'Buscar lugar',
     addressLabel: 'Buscar dirección',
+    /** Console only (spec: a failed second coordinate lookup is logged, not shown). */
+    noCoordinatesLog: 'No se encontraron coordenadas para',
   },
   card: {
     code: 'Código',
@@ -189,6 +191,7 @@ export const MESSAGES = {
     detailSection: 'Mapa de detalle del inmueble',
     withSearch: 'Con buscador',
     withoutSearch: 'Sin buscador',
+    withSearchMarker: 'Buscador que marca el lugar',
     property: 'Inmueble en {coords}',
   },
   /** National transactions explorer (issue 5): controls, status, legend and chart. */
@@ -214,6 +217,12 @@ export const MESSAGES = {
     operation: 'Operación',
     allOperations: 'Todas',
     count: '{matching} de {total} transacciones',
+    /** The view's own prices under the count (issue 40): a line per operation, p25–p75 on hover or focus. */
+    viewPrices: 'Precios de la vista',
+    viewPrice: '{label}: mediana {price} · {perM2}',
+    viewRange: '(p25–p75: {p25} – {p75} · {m25} – {m75})',
+    viewNoPrice: '{label}: sin precios en la vista',
+    viewProvisional: 'cifras de la muestra, provisionales',
     rejected: 'filas descartadas por coordenadas o códigos inválidos: {n}',
     impossiblePrices: 'precios imposibles dejados en blanco: {n}',
     unknownFilter: 'El enlace pedía valores que estos datos no tienen y se ignoraron: {labels}.',

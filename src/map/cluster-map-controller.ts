@@ -1,6 +1,7 @@
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import { withRetries } from '../core/retry.ts';
 import type { Rgba } from '../core/colors.ts';
 import { drawnChanged, hexKey, sameColors } from './drawn-props.ts';
 import type { BBox, PropertyTable } from '../core/types.ts';
@@ -102,6 +103,8 @@ export interface ClusterMapEvents {
   onClusterSelect?: (hit: ItemHit & { count: number }) => void;
   /** The view's price figures per quarter and operation (asked only when `prices` is on). */
   onQuarterPrices?: (prices: QuarterPrices) => void;
+  /** The view's own price figures, sales and rents (asked only when `prices` is on). */
+  onViewPrices?: (prices: PriceStats) => void;
 }
 
 export interface ClusterMapProps extends ClusterMapEvents {
@@ -151,6 +154,7 @@ const NO_EVENTS: ClusterMapEvents = {
   onHexSelect: undefined,
   onClusterSelect: undefined,
   onQuarterPrices: undefined,
+  onViewPrices: undefined,
 };
 
 const filterKey = (f: EngineFilter) => JSON.stringify(f);
@@ -435,10 +439,15 @@ export class ClusterMapController {
 
   /** The figures of the view under the filter the page asked for: the chart's prices, the summary. */
   private queryFigures(box: BBox): void {
-    if (this.props.prices)
+    if (this.props.prices) {
       this.client.getQuarterPrices(box).then((prices) => {
         if (prices && !this.destroyed) this.props.onQuarterPrices?.(prices);
       }, report);
+      if (this.props.onViewPrices)
+        this.client.getPrices(box).then((prices) => {
+          if (prices && !this.destroyed) this.props.onViewPrices?.(prices);
+        }, report);
+    }
     if (this.props.summaries)
       this.client.getSummary(box).then((summary) => {
         if (!summary || this.destroyed) return;
@@ -450,8 +459,8 @@ export class ClusterMapController {
   /** Hexagons of the box, coloured for the request that asked them (a newer request supersedes); then `figures`. */
   private queryHexagons(box: BBox, request: HexagonRequest, figures: () => void): void {
     // The polygon layer (deck's SolidPolygonLayer, earcut) loads with the first hexagon answer: the listing
-    // maps never draw hexagons and do not download it (~9 kB gzipped).
-    const layers = import('../layers/hexagon-layers.ts');
+    // maps never draw hexagons and do not download it (~9 kB gzipped). A failed fetch is retried (spec §8).
+    const layers = withRetries(() => import('../layers/hexagon-layers.ts'));
     Promise.all([this.client.getHexagons(box, this.map.getZoom(), request.compare), layers]).then(
       ([hex, { hexagonColors, hexagonLayers }]) => {
         if (!hex || this.destroyed || hexKey(this.props.hexagons) !== hexKey(request)) return;

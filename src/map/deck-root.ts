@@ -2,6 +2,7 @@ import { Deck, MapView, type Layer, type MapViewState } from '@deck.gl/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DECK_DEVICE_PROPS } from './deck-device.ts';
 import { MESSAGES } from '../core/messages.ts';
+import { MAP_LIBRARY } from '../core/constants.ts';
 import { paceDeck } from './frame-pacing.ts';
 
 /**
@@ -88,7 +89,13 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
       deviceProps: DECK_DEVICE_PROPS,
       views: new MapView({ repeat: true }),
       viewState: viewStateOf(map),
-      controller: { doubleClickZoom: false, dragRotate: false, touchRotate: false, keyboard: true },
+      controller: {
+        doubleClickZoom: false,
+        dragRotate: false,
+        touchRotate: false,
+        // Arrows pan by the spec's 80 px (deck's default is 100).
+        keyboard: { moveSpeed: MAP_LIBRARY.keyboardPanPx },
+      },
       layers,
       getCursor: options.getCursor,
       onAfterRender: () => {

@@ -3,14 +3,23 @@ import { demoOptions } from '../../src/app/pages/picker-demo.ts';
 
 describe('demoOptions (picker and detail demo URLs)', () => {
   it('opens without a position, with the search box and without the detail flag by default', () => {
-    expect(demoOptions('')).toEqual({ position: null, description: '', searchVisible: true, detail: false });
+    expect(demoOptions('')).toEqual({
+      position: null,
+      description: '',
+      searchVisible: true,
+      searchMarker: false,
+      detail: false,
+    });
   });
 
-  it('reads an initial position, a description, the search option and the detail flag', () => {
-    expect(demoOptions('lat=10.49&lng=-66.88&desc=Oficina%20en%20Chacao&buscador=0&detalle=1')).toEqual({
+  it('reads an initial position, a description, the search options and the detail flag', () => {
+    expect(
+      demoOptions('lat=10.49&lng=-66.88&desc=Oficina%20en%20Chacao&buscador=0&marcador=1&detalle=1'),
+    ).toEqual({
       position: { latitud: 10.49, longitud: -66.88 },
       description: 'Oficina en Chacao',
       searchVisible: false,
+      searchMarker: true,
       detail: true,
     });
   });

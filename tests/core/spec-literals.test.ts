@@ -4,12 +4,12 @@
  * the spec. Browser checks of the same strings on screen: tests/e2e/spec-literals.spec.ts. The browser timing
  * tests read their delays from TIMING_MS; the numbers below are what keeps those delays the spec's.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CLUSTER,
   COUNTRY_CODE,
   DRAWING,
-  FEET_PER_METRE,
   GALLERY,
   MAP_LIBRARY,
   SEARCH,
@@ -81,14 +81,9 @@ describe("the spec's delays, in milliseconds as the spec writes them", () => {
     ['autocompleteDelayFast', TIMING_MS.autocompleteDelayFast, 100],
     // §4: "the map centres on it (animated 1 s in the picker)"; §9 "Animation 1 s".
     ['animation', TIMING_MS.animation, 1000],
-    // §9: "Slider resize debounce 50 ms".
-    ['sliderResizeDebounce', TIMING_MS.sliderResizeDebounce, 50],
     // §9 Image gallery defaults: "slide duration 450 ms, interval 3000 ms".
     ['gallery slideDurationMs', GALLERY.slideDurationMs, 450],
     ['gallery intervalMs', GALLERY.intervalMs, 3000],
-    // §9 Map library defaults: "wheel debounce 40 ms, … long press 600 ms".
-    ['map wheelDebounceMs', MAP_LIBRARY.wheelDebounceMs, 40],
-    ['map longPressMs', MAP_LIBRARY.longPressMs, 600],
   ])('%s is %d ms in the product, %d ms in the spec', (_name, product, spec) => {
     expect(product).toBe(spec);
   });
@@ -139,8 +134,6 @@ describe("the spec's other numbers (§9 and the widget sections)", () => {
     ['gallery swipe threshold', GALLERY.swipeThreshold, 30],
     ['gallery flick threshold', GALLERY.flickThreshold, 0.4],
     ['map keyboard pan (px)', MAP_LIBRARY.keyboardPanPx, 80],
-    ['map px per zoom level', MAP_LIBRARY.wheelPxPerZoomLevel, 60],
-    ['feet per metre', FEET_PER_METRE, 3.2808399],
   ])('%s: product %d, spec %d', (_name, product, spec) => {
     expect(product).toBe(spec);
   });
@@ -149,5 +142,17 @@ describe("the spec's other numbers (§9 and the widget sections)", () => {
     expect(COUNTRY_CODE).toBe('VEN');
     expect(GALLERY.thumbnailPosition).toBe('bottom');
     expect(GALLERY.infinite).toBe(true);
+  });
+});
+
+describe('spec §9 values the product takes from a library', () => {
+  it('the pinned image gallery debounces its resize observer by the spec’s 50 ms itself (not a prop)', () => {
+    const gallery = readFileSync('node_modules/react-image-gallery/build/image-gallery.es.js', 'utf8');
+    // Each of its ResizeObservers is made with a debounced callback: `new ResizeObserver(debounce(fn, 50))`.
+    const waits = [...gallery.matchAll(/new ResizeObserver\(\w+\(\(?[\s\S]{0,160}?\),\s*(\d+)\)\)/g)].map(
+      (m) => Number(m[1]),
+    );
+    expect(waits.length).toBeGreaterThan(0);
+    expect(new Set(waits)).toEqual(new Set([50]));
   });
 });

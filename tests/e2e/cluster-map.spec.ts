@@ -426,6 +426,12 @@ test.describe.serial('on a phone, one page on an installed clock (it runs unless
     expect(await page.evaluate(() => window.__opened)).toEqual([
       [`${origin}/inmuebles/b1`, '_blank', 'noopener,noreferrer'],
     ]);
+    // So does a tap on its information (code, price, fields), as the spec's panel does.
+    await panel.locator('.mobile-panel__info').click();
+    expect(await page.evaluate(() => window.__opened)).toEqual([
+      [`${origin}/inmuebles/b1`, '_blank', 'noopener,noreferrer'],
+      [`${origin}/inmuebles/b1`, '_blank', 'noopener,noreferrer'],
+    ]);
 
     const [x2, y2] = await pixel(page, 'busqueda', -68.0, 10.162);
     await expect(panel).toHaveAttribute('data-armed', 'true'); // the outside click is listened for
@@ -665,16 +671,6 @@ test.describe.serial('the listing map with an active property, one page', () => 
   });
 });
 
-test('empty data recentres on the country centre at zoom 7 after 300 ms', async ({ page }) => {
-  await open(page, '#/busqueda', []);
-  await expect
-    .poll(() => page.evaluate(() => window.__mapas?.mapViews.cluster ?? null))
-    .toMatchObject({ zoom: 7 });
-  const view = await page.evaluate(() => window.__mapas?.mapViews.cluster ?? null);
-  expect(view?.lng).toBeCloseTo(-66.2, 1);
-  expect(view?.lat).toBeCloseTo(7.1, 1);
-});
-
 test('the search map loads the demo listings by default, and a search here says how many are in the zone', async ({
   page,
 }) => {
@@ -765,4 +761,33 @@ test('a searched place draws a blue rectangle one pixel wide', async ({ page }) 
   expect(blue.filter(Boolean).length).toBeGreaterThanOrEqual(1);
   expect(blue.filter(Boolean).length).toBeLessThanOrEqual(2);
   expect(blue.slice(0, 4).some(Boolean) || blue.slice(-4).some(Boolean)).toBe(false);
+});
+
+test('the search map groups within 30 px and the general map within 40: two listings 35 px apart are one cluster only on the general map', async ({
+  page,
+}) => {
+  // 35 px apart at zoom 10 on MapLibre's 512 px tiles, on one parallel.
+  const apart = (35 * 360) / (512 * 2 ** 10);
+  const pair = [rec('p1', 10.2, -67.3, 'Venta', 100_000), rec('p2', 10.2, -67.3 + apart, 'Venta', 200_000)];
+  await open(page, '#/', pair);
+  const look = async (id: string) => {
+    await expect.poll(async () => (await probe(page, id))?.indexed).toBe(2);
+    await page.evaluate(
+      ([m, lng]) =>
+        window.__mapas?.mapOf('clusterMaps', String(m))?.jumpTo({ center: [Number(lng), 10.2], zoom: 10 }),
+      [id, -67.3 + apart / 2],
+    );
+    await expect.poll(async () => (await probe(page, id))?.zoom).toBe(10);
+    await expect
+      .poll(async () => {
+        const p = await probe(page, id);
+        return p ? { clusters: p.clusters.map((c) => c[2]), singles: p.singles.length } : null;
+      })
+      .toEqual(id === 'general' ? { clusters: [2], singles: 0 } : { clusters: [], singles: 2 });
+  };
+  await look('general');
+  await page.evaluate(() => {
+    window.location.hash = '#/busqueda';
+  });
+  await look('busqueda');
 });

@@ -155,6 +155,27 @@ test.describe.serial('the detail map on one page', () => {
     expect(v?.zoom).toBe(15);
     await expect(back).toHaveCount(0);
     await expect(map.locator('.detail-map__marker')).toHaveCount(1);
+    // No marker on the searched place unless the search options ask for one.
+    await expect(map.locator('.maplibregl-popup')).toHaveCount(0);
     expect(errors).toEqual([]);
+  });
+
+  test('asked by the search options (`marcador=1`), the chosen place gets a marker with its label in an open popup', async () => {
+    const page = shared();
+    await visit(page, '#/detalle?marcador=1');
+    const map = await ready(page);
+    const box = page.getByRole('combobox', { name: MESSAGES.search.label });
+    await box.fill('Maracaibo');
+    const first = page.getByRole('listbox').getByRole('option').first();
+    await expect(first).toContainText('Maracaibo');
+    const label = (await first.textContent()) ?? '';
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    const popup = map.locator('.maplibregl-popup');
+    await expect(popup).toHaveCount(1);
+    // The label as text (never HTML), with the property's own marker still there beside the place's.
+    await expect(popup).toHaveText(label);
+    await expect(map.locator('.maplibregl-marker:not(.detail-map__marker)')).toHaveCount(1);
+    await expect(map.locator('.detail-map__marker')).toHaveCount(1);
   });
 });

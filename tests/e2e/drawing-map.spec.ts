@@ -435,9 +435,15 @@ test.describe.serial('the drawing map on a desktop, one page', () => {
     const centre = await page.evaluate(() => window.__mapas?.mapViews.drawing?.lng ?? 0);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
+    // Two presses of the spec's 80 px keyboard pan: 160 px of a 512 px-tile world at this zoom, in longitude.
+    const panned = (160 * 360) / (512 * 2 ** before);
     await expect
-      .poll(() => page.evaluate(() => window.__mapas?.mapViews.drawing?.lng ?? 0))
-      .toBeGreaterThan(centre);
+      .poll(async () =>
+        Math.round(
+          (((await page.evaluate(() => window.__mapas?.mapViews.drawing?.lng ?? 0)) - centre) / panned) * 100,
+        ),
+      )
+      .toBe(100);
     await page.keyboard.press('+');
     await expect.poll(async () => (await view(page))?.zoom ?? 0).toBeGreaterThan(before);
 

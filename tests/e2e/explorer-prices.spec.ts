@@ -61,6 +61,40 @@ async function hoverHexTop(page: Page) {
   return top;
 }
 
+/** Type-7 quartiles of price and of price per m² of the rows inside the map's view that `keep` accepts. */
+async function viewFigures(page: Page, table: Table, keep: (i: number) => boolean) {
+  const b = await page.evaluate(() => {
+    const bounds = window.__mapas?.explorerMap?.getBounds();
+    return bounds ? [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] : null;
+  });
+  if (!b) throw new Error('no map');
+  const [w = 0, s = 0, e = 0, n = 0] = b;
+  const prices: number[] = [];
+  const perM2: number[] = [];
+  for (let i = 0; i < table.length; i++) {
+    const lng = table.lng[i] ?? NaN;
+    const lat = table.lat[i] ?? NaN;
+    if (!(lng >= w && lng <= e && lat >= s && lat <= n) || !keep(i)) continue;
+    const price = table.price[i] ?? 0;
+    if (!(price > 0 && Number.isFinite(price))) continue;
+    prices.push(price);
+    const area = table.area?.[i] ?? NaN;
+    if (area > 0 && Number.isFinite(area)) perM2.push(price / area);
+  }
+  return { price: quartiles(prices), perM2: quartiles(perM2) };
+}
+
+/** The view's prices line of one operation (0 sales, 1 rents) equals the brute force of the same rows. */
+async function expectViewPrices(page: Page, table: Table, keep: (i: number) => boolean) {
+  for (const op of [0, 1]) {
+    const expected = await viewFigures(page, table, (i) => keep(i) && table.operation[i] === op);
+    expect(expected.price.n).toBeGreaterThan(10);
+    const line = page.locator(`.explorer__view-price[data-slot="${String(op)}"]`);
+    await expect(line).toHaveAttribute('data-median', String(expected.price.median));
+    await expect(line).toHaveAttribute('data-median-m2', String(expected.perM2.median));
+  }
+}
+
 test('hexagons: a quarter filter, the tooltip equals a brute-force median of the same file; country and city views', async ({
   page,
 }, testInfo) => {
@@ -70,6 +104,16 @@ test('hexagons: a quarter filter, the tooltip equals a brute-force median of the
   await expect(page.locator('.explorer__count')).toHaveText('20.000 de 20.000 transacciones', {
     timeout: 45_000,
   });
+  // Under the count, the view's own prices: sales and rents apart, exact medians of the rows in view.
+  await expectViewPrices(page, table, () => true);
+  const sales = page.locator('.explorer__view-price[data-slot="0"]');
+  await expect(sales).toHaveText(/^Venta: mediana \$[\d.]+ · [\d.,]+ \$\/m² \(p25–p75: /);
+  await expect(page.locator('.explorer__view-price[data-slot="1"]')).toContainText('/mes');
+  // The range is read by screen readers always, and seen on hover or keyboard focus.
+  const range = sales.locator('.explorer__view-range');
+  expect((await range.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  await sales.focus();
+  expect((await range.boundingBox())?.width ?? 0).toBeGreaterThan(50);
 
   await page.getByRole('radio', { name: 'Hexágonos' }).check();
   await expect.poll(() => page.url()).toContain('m=hex');
@@ -91,6 +135,8 @@ test('hexagons: a quarter filter, the tooltip equals a brute-force median of the
   expect((await probe(page))?.hexResolution).toBe(res);
   const top = await hoverHexTop(page);
   const q = table.quarters.indexOf('2024-T4');
+  // The view's prices follow the filter: that quarter's rows in view.
+  await expectViewPrices(page, table, (i) => table.quarter[i] === q);
   const expected = quartiles(
     cellPerM2(table, top.cell, res, (i) => table.quarter[i] === q && table.operation[i] === 0),
   );
@@ -118,6 +164,8 @@ test('hexagons: a quarter filter, the tooltip equals a brute-force median of the
     .poll(async () => (await probe(page))?.hexResolution ?? 0, { timeout: 45_000 })
     .toBe(hexResolutionForZoom(11.5));
   await expect.poll(async () => (await probe(page))?.hexColoured ?? 0).toBeGreaterThan(3);
+  // The city's own prices, not the country's: only the rows inside this view.
+  await expectViewPrices(page, table, () => true);
   await page.screenshot({ path: testInfo.outputPath('hex-city.png') });
   expect(errors).toEqual([]);
 });

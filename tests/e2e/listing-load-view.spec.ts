@@ -1,5 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import { expect } from './expect.ts';
+import { pauseClock } from './clock.ts';
 
 /**
  * The general listing map while its listings download: it waits for them (no move made for "no data"), and a
@@ -25,15 +26,18 @@ async function holdListings(page: Page): Promise<() => void> {
   return release;
 }
 
-test('#/?lat=&lng=: no jump while the listings load, then the fit and the location centre once', async ({
+test('#/?lat=&lng=: no jump while the listings load, then the fit and, 300 ms later, the location centre once', async ({
   page,
 }) => {
   const release = await holdListings(page);
+  await page.clock.install();
   await page.goto('/#/?lat=10.49&lng=-66.88');
   await expect.poll(() => view(page)).not.toBeNull();
+  // The page's clock from here on moves only when stepped: every delay below is the page's own.
+  await pauseClock(page);
   const before = await rounded(page);
   // Well past the 300 ms the location centre waits after data: without data there is nothing to wait after.
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1500);
   expect(await rounded(page)).toEqual(before);
   expect(before?.[2]).toBeLessThan(7); // the widget's own zoom (5, held to the bounds), not the location's 11
 
@@ -45,13 +49,17 @@ test('#/?lat=&lng=: no jump while the listings load, then the fit and the locati
       w.__moves.push(Math.round(e.target.getZoom() * 100) / 100);
     });
   });
+  const moves = () => page.evaluate(() => (window as unknown as { __moves: number[] }).__moves);
   release();
   await expect(page.getByText('Cargando inmuebles…')).toHaveCount(0, { timeout: 20_000 });
-  await expect.poll(() => rounded(page), { timeout: 20_000 }).toEqual([10.49, -66.88, 11]);
-  await page.waitForTimeout(800);
-  const moves = await page.evaluate(() => (window as unknown as { __moves: number[] }).__moves);
-  expect(moves.at(-1)).toBe(11);
-  expect(moves.filter((z) => z === 11)).toHaveLength(1);
+  await expect.poll(async () => (await moves()).length).toBeGreaterThan(0); // the fit, at once
+  await page.clock.runFor(290);
+  expect(await moves()).not.toContain(11);
+  await page.clock.runFor(20);
+  await expect.poll(() => rounded(page)).toEqual([10.49, -66.88, 11]);
+  await page.clock.runFor(800);
+  expect((await moves()).at(-1)).toBe(11);
+  expect((await moves()).filter((z) => z === 11)).toHaveLength(1);
 });
 
 test.describe('with the location allowed', () => {

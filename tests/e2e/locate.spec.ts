@@ -34,6 +34,9 @@ test.describe('with the location allowed', () => {
     const marker = page.locator('[data-testid="location-marker"]');
     await expect(marker).toHaveAttribute('title', /Distrito Capital, VEN, Venezuela$/);
     await expect(button).toHaveAttribute('data-state', 'following');
+    // No heading from this device: a plain dot, no compass arrow.
+    await expect(page.locator('.locate-control__dot')).toHaveCount(1);
+    await expect(page.locator('.locate-control__dot--heading')).toHaveCount(0);
 
     // A user pan stops following; a click with the location still in view stops locating.
     await page.mouse.move(640, 400);
@@ -44,6 +47,29 @@ test.describe('with the location allowed', () => {
     await button.click();
     await expect(button).toHaveAttribute('data-state', 'idle');
   });
+});
+
+test('a device that reports a heading gets the compass arrow, turned to it', async ({ page }) => {
+  await page.addInitScript(() => {
+    const at = (ok: (p: unknown) => void) => {
+      setTimeout(() => {
+        ok({
+          coords: { latitude: 10.4969, longitude: -66.8831, accuracy: 10, heading: 90, speed: 1 },
+          timestamp: Date.now(),
+        });
+      }, 10);
+      return 1;
+    };
+    Object.defineProperty(navigator, 'geolocation', {
+      value: { watchPosition: at, getCurrentPosition: at, clearWatch: () => undefined },
+    });
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ubicación actual' }).click();
+  const arrow = page.locator('.locate-control__dot.locate-control__dot--heading');
+  await expect(arrow).toHaveCount(1);
+  // Turned by the heading (MapLibre's marker rotation, aligned to the map, which is not rotated here).
+  await expect(arrow).toHaveAttribute('style', /rotate(Z)?\(90deg\)/);
 });
 
 test('a denied location alerts the Spanish message and returns to idle', async ({ page }) => {

@@ -169,6 +169,26 @@ test.describe.serial('the picker on one page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a press that moves up to 15 px is still a click (click tolerance 15); past it, a drag', async () => {
+    const page = shared();
+    await visit(page, '#/ubicacion');
+    await ready(page, V1);
+    const press = async (lng: number, lat: number, dx: number) => {
+      const [x, y] = await pixel(page, V1, lng, lat);
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + dx, y, { steps: 8 });
+      await page.mouse.up();
+    };
+    await press(-66.0, 9.0, 12);
+    await expect.poll(async () => (await probe(page, V1))?.seq).toBe(1);
+    const before = await view(page);
+    await press(-64.5, 8.5, 40);
+    // A drag (the map moved; held inside the country's bounds it may hardly pan at this zoom), not a click.
+    await expect.poll(async () => (await view(page))?.moves ?? 0).toBeGreaterThan(before?.moves ?? 0);
+    expect((await probe(page, V1))?.seq).toBe(1);
+  });
+
   test('dragging the marker updates the coordinates, the field, the callback and the label', async () => {
     const page = shared();
     await visit(page, '#/ubicacion?lat=10.49&lng=-66.88&desc=Oficina%20en%20Chacao');
@@ -367,7 +387,7 @@ test.describe.serial('the picker on one page', () => {
     }
   });
 
-  test('v1 search on the real geocoder: the city box is fitted (padding 50) no closer than the rule zoom', async () => {
+  test('v1 search on the real geocoder: the city box is fitted no closer than the rule zoom (its 50 px padding and 1 s: timings.spec.ts)', async () => {
     const page = shared();
     await visit(page, '#/ubicacion');
     await ready(page, V1);

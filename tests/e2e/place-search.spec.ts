@@ -87,6 +87,23 @@ test.describe.serial('the place box on one page', () => {
     await expect(page.getByText('Datos no encontrados')).toHaveCount(0);
   });
 
+  test('focusing the box looks up its current text again; the list is at most half the viewport high', async () => {
+    const page = shared();
+    await box(page).fill('Carúpano');
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option').first()).toContainText('Carúpano');
+    await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
+    await expect(list).toBeHidden();
+    // Back in the box, without a key: the text is looked up (here from the cache) and the list is back.
+    await box(page).focus();
+    await expect(list.getByRole('option').first()).toContainText('Carúpano');
+    const heights = await page.evaluate(() => {
+      const ul = document.querySelector('.place-search__list');
+      return ul ? { max: getComputedStyle(ul).maxHeight, viewport: window.innerHeight } : null;
+    });
+    expect(heights?.max).toBe(`${String((heights?.viewport ?? 0) * 0.5)}px`);
+  });
+
   test('a slow earlier lookup never overwrites a newer one in the list', async () => {
     const page = shared();
     let slowAsked = false;
@@ -110,10 +127,21 @@ test.describe.serial('the place box on one page', () => {
     await expect(list.getByRole('option').first()).toContainText('Maracay');
   });
 
-  test('a result without coordinates is looked up again by its text, and the first hit is used', async () => {
+  test('a result without coordinates is looked up again by its text, and the first hit is used; a failed second lookup is only logged', async () => {
     const page = shared();
+    const errors = collectPageErrors(page);
     await page.route('**/api/geocoder/search**', async (route) => {
       const q = new URL(route.request().url()).searchParams.get('q') ?? '';
+      if (q.startsWith('Otro Lugar')) {
+        await route.fulfill({ status: 503, body: '' });
+        return;
+      }
+      if (q === 'Otro sitio') {
+        await route.fulfill({
+          json: [{ display_name: 'Otro Lugar, Venezuela', type: 'city', importance: 0.5 }],
+        });
+        return;
+      }
       const body =
         q === 'Sitio'
           ? [{ display_name: 'Lugar Sin Coordenadas, Venezuela', type: 'city', importance: 0.5 }]
@@ -138,6 +166,20 @@ test.describe.serial('the place box on one page', () => {
     await box(page).press('Enter');
     await expect.poll(async () => (await view(page))?.lng ?? 0, { timeout: 10_000 }).toBeCloseTo(-64.7, 1);
     await expect(box(page)).toHaveValue('Lugar Sin Coordenadas, VEN, Venezuela');
+
+    // The second lookup fails: a line in the console (spec: logged only), the map stays, nothing is shown.
+    const before = await view(page);
+    await box(page).fill('Otro sitio');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(
+      'Otro Lugar, VEN, Venezuela',
+    );
+    await box(page).press('ArrowDown');
+    await box(page).press('Enter');
+    await expect
+      .poll(() => errors.find((e) => e.includes('No se encontraron coordenadas para')) ?? '')
+      .toContain('Otro Lugar, VEN, Venezuela');
+    expect(await view(page)).toEqual(before);
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('lookups start at the fourth character typed, and carry the protocol parameters (format, language, limit, details, country)', async () => {

@@ -10,6 +10,7 @@
  * resolution-r cell while its resolution-9 ancestor chain says this one. Rows are grouped by that ancestor
  * chain (what cellToParent answers), consistently at every zoom.
  */
+import { withRetries } from '../../src/core/retry.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { HEX_RESOLUTION } from '../../src/core/price-figures.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
@@ -30,9 +31,16 @@ let loading: Promise<void> | null = null;
  * this before every method that reaches the index (expose.ts), tests and benches once before they start.
  */
 export function loadH3(): Promise<void> {
-  loading ??= import('h3-js').then((module) => {
-    h3 = module;
-  });
+  // A failed fetch is retried (spec §8); one that still fails is forgotten, so the next query asks again.
+  loading ??= withRetries(() => import('h3-js')).then(
+    (module) => {
+      h3 = module;
+    },
+    (reason: unknown) => {
+      loading = null;
+      throw reason;
+    },
+  );
   return loading;
 }
 

@@ -6,7 +6,10 @@ import './picker-page.css';
 
 const T = MESSAGES.pickerDemo;
 
-/** Demo of the fixed property detail map; `?lat=&lng=` chooses the property, `buscador=0` hides the search box. */
+/**
+ * Demo of the fixed property detail map; `?lat=&lng=` chooses the property, `buscador=0` hides the search box,
+ * `marcador=1` marks the place a search chose.
+ */
 export function DetailMapPage() {
   const query = useHashQuery();
   const options = demoOptions(query);
@@ -18,7 +21,7 @@ export function DetailMapPage() {
         mapId="detalle"
         latitud={at.latitud}
         longitud={at.longitud}
-        search={{ visible: options.searchVisible }}
+        search={{ visible: options.searchVisible, marker: options.searchMarker }}
         twoFingers
       />
       <div className="picker-page__result">
@@ -28,6 +31,7 @@ export function DetailMapPage() {
         <nav className="picker-page__starts" aria-label={T.startsLabel}>
           <a href="#/detalle">{T.withSearch}</a>
           <a href="#/detalle?buscador=0">{T.withoutSearch}</a>
+          <a href="#/detalle?marcador=1">{T.withSearchMarker}</a>
         </nav>
       </div>
     </section>

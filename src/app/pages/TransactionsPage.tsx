@@ -1,7 +1,13 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
-import type { EngineFilter, LoadProgress, LoadResult, QuarterPrices } from '../../../workers/contract.ts';
+import type {
+  EngineFilter,
+  LoadProgress,
+  LoadResult,
+  PriceStats,
+  QuarterPrices,
+} from '../../../workers/contract.ts';
 import { hexagonOperation } from '../../widgets/transactions-map/hexagon-operation.ts';
 import { loadStatusText, sameBar } from '../../widgets/transactions-map/load-status.ts';
 import { PriceModeControls, type PriceMode } from '../../widgets/transactions-map/PriceModeControls.tsx';
@@ -34,6 +40,7 @@ export function TransactionsPage() {
   const source = useMemo(() => transactionSource(initial.count, 1), [initial.count]);
   const [matching, setMatching] = useState<number | null>(null);
   const [prices, setPrices] = useState<QuarterPrices | null>(null);
+  const [viewPrices, setViewPrices] = useState<PriceStats | null>(null);
   const [priceMode, setPriceMode] = useState<PriceMode>({ mode: initial.mode, compare: initial.compare });
   const [breaks, setBreaks] = useState<readonly number[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -130,6 +137,7 @@ export function TransactionsPage() {
         onError={setError}
         onMatching={setMatching}
         onQuarterPrices={setPrices}
+        onViewPrices={setViewPrices}
         onHexagonBreaks={setBreaks}
         onViewChange={onViewChange}
         mode={priceMode.mode}
@@ -143,6 +151,7 @@ export function TransactionsPage() {
         status={loadStatusText(load)}
         provisional={!info && sample !== null}
         matching={matching}
+        viewPrices={viewPrices?.figures ?? null}
         error={error}
         playing={playing}
         onPlaying={setPlaying}

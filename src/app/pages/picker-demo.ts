@@ -16,6 +16,8 @@ export interface PickerDemoOptions {
   description: string;
   /** `buscador=0` hides the search box (the widget's "search options: visible"). */
   searchVisible: boolean;
+  /** `marcador=1`: the search box marks the chosen place (a marker with its label). */
+  searchMarker: boolean;
   /** `detalle=1` sets the picker's detail flag. */
   detail: boolean;
 }
@@ -40,6 +42,7 @@ export function demoOptions(query: string): PickerDemoOptions {
     position: ok ? { latitud: lat, longitud: lng } : null,
     description: (q.get('desc') ?? '').trim().slice(0, MAX_DESCRIPTION),
     searchVisible: q.get('buscador') !== '0',
+    searchMarker: q.get('marcador') === '1',
     detail: q.get('detalle') === '1',
   };
 }

@@ -7,6 +7,7 @@ import { useMapZoomState } from '../use-map-zoom-state.ts';
 import { useWidgetMap } from '../../map/use-widget-map.ts';
 import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
 import './detail-map.css';
+import { requireMapInput } from '../map-input.tsx';
 
 export interface DetailMapProps {
   /** The map's id: its Redux state (the search box's) and test ids. */
@@ -16,8 +17,11 @@ export interface DetailMapProps {
   longitud: number;
   /** @default 15 (the spec's location zoom) */
   zoom?: number;
-  /** The optional search box (buscador), shown when marked visible. */
-  search?: { visible: boolean };
+  /**
+   * The optional search box (buscador), shown when marked visible; `marker` adds a marker on the chosen place
+   * with its label in an open popup (spec: "when the search options ask for it").
+   */
+  search?: { visible: boolean; marker?: boolean };
   /**
    * Two-finger setting (spec: optional). Accepted for the same interface as the other maps; the map is fixed, so
    * one finger already scrolls the page and MapLibre's cooperative mode stays off (`commonMapOptions`).
@@ -38,7 +42,7 @@ function awayFrom(map: MapLibreMap, lng: number, lat: number, zoom: number): boo
  * Its optional search moves the view (a result must be seen to be of use), and since the user cannot pan
  * back, 'Volver al inmueble' appears whenever the view has left the property and returns to it.
  */
-export function DetailMap(props: DetailMapProps) {
+function DetailMapView(props: DetailMapProps) {
   const setup = useMapSetup();
   const [mapRef, map] = useWidgetMap({
     kind: 'detail',
@@ -78,7 +82,7 @@ export function DetailMap(props: DetailMapProps) {
     <div className="detail-map">
       {props.search?.visible ? (
         <div className="detail-map__toolbar">
-          <PlaceSearchBox mapId={props.mapId} map={map} />
+          <PlaceSearchBox mapId={props.mapId} map={map} showMarker={props.search.marker === true} />
         </div>
       ) : null}
       <div className="detail-map__stage">
@@ -92,3 +96,6 @@ export function DetailMap(props: DetailMapProps) {
     </div>
   );
 }
+
+/** The widget, behind the spec's run-time check that a map has a map id and a position. */
+export const DetailMap = requireMapInput(DetailMapView, 'DetailMap');

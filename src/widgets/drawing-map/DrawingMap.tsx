@@ -11,6 +11,7 @@ import { useLocateControl } from '../locate/use-locate-control.ts';
 import { useAreaEditor } from './use-area-editor.ts';
 import { useDrawingSync } from './use-drawing-sync.ts';
 import './drawing-map.css';
+import { requireMapInput } from '../map-input.tsx';
 
 export interface DrawingMapProps {
   /** The map's id: its Redux entry (`forma`) and test ids. */
@@ -41,7 +42,7 @@ const NOT_SEEN = Symbol('not seen');
  * 'SELECCIONAR AREA' puts a 500 m circle at the centre, resized by its handle and removed with its 'X'.
  * Editing is editable-layers' (area-edit-modes.ts); the rules are the pure reducer in core/drawing.ts.
  */
-export function DrawingMap(props: DrawingMapProps) {
+function DrawingMapView(props: DrawingMapProps) {
   const { mapId, onShape } = props;
   const setup = useMapSetup();
   const bounds = setup.maxBounds;
@@ -156,3 +157,6 @@ export function DrawingMap(props: DrawingMapProps) {
     </div>
   );
 }
+
+/** The widget, behind the spec's run-time check that a map has a map id and a position. */
+export const DrawingMap = requireMapInput(DrawingMapView, 'DrawingMap');

@@ -17,6 +17,7 @@ import { useLocateControl } from '../locate/use-locate-control.ts';
 import { PlaceSearchBox } from '../place-search/PlaceSearchBox.tsx';
 import { usePickerLocation, type PickedLocation } from './use-picker-location.ts';
 import './location-picker.css';
+import { requireMapInput } from '../map-input.tsx';
 
 export type { PickedLocation } from './use-picker-location.ts';
 
@@ -53,7 +54,7 @@ export interface LocationPickerProps {
  * 'Ubicación actual' shows where the user is and offers that point with one click ('Usar mi ubicación para
  * el inmueble'), as an agent standing at the property expects.
  */
-export function LocationPicker(props: LocationPickerProps) {
+function LocationPickerView(props: LocationPickerProps) {
   const { mapId } = props;
   const detail = props.detail ?? false;
   const initial = props.initialPosition;
@@ -154,3 +155,6 @@ export function LocationPicker(props: LocationPickerProps) {
     </div>
   );
 }
+
+/** The widget, behind the spec's run-time check that a map has a map id and a position. */
+export const LocationPicker = requireMapInput(LocationPickerView, 'LocationPicker');

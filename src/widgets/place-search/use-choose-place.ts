@@ -1,5 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { SIZE_PX, TIMING_MS } from '../../core/constants.ts';
+import { MESSAGES } from '../../core/messages.ts';
 import { pickerZoomAfterSearch, zoomAfterSearch } from '../../core/zoom.ts';
 import type { SearchSuggestion } from '../../geocoding/conversions.ts';
 import { showSearchResult } from '../../map/search-result.ts';
@@ -36,7 +37,7 @@ export function useChoosePlace(
       );
       const first = again.data?.find((s) => s.coordenadasUbicacion);
       if (!first) {
-        console.error('No se encontraron coordenadas para', item.text, again.error);
+        console.error(MESSAGES.search.noCoordinatesLog, item.text, again.error);
         return;
       }
       chosen = { ...first, text: item.text };

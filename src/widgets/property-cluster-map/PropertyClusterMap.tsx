@@ -24,6 +24,7 @@ import { useSearchHere } from './use-search-here.ts';
 import { PriceTooltip } from './PriceTooltip.tsx';
 import { ListingStack, useStack } from './use-stack.tsx';
 import './property-cluster-map.css';
+import { requireMapInput } from '../map-input.tsx';
 
 export type { SearchArea } from './use-search-here.ts';
 export type { ClusterMapVariant, PropertyClusterMapProps } from './props.ts';
@@ -35,7 +36,7 @@ const toRgba = (css: string | undefined, fallback: string): Rgba =>
  * shared controller, price labels, hover tooltip, a click opening the popup card (phone: the bottom panel) and
  * the property's page, clusters zooming to where they split, and the search-here button.
  */
-export function PropertyClusterMap(props: PropertyClusterMapProps) {
+function PropertyClusterMapView(props: PropertyClusterMapProps) {
   const { mapId, variant, onSelect, onLoad } = props;
   const radius = props.radius ?? SIZE_PX.markerRadius;
   const setup = useMapSetup();
@@ -175,3 +176,6 @@ export function PropertyClusterMap(props: PropertyClusterMapProps) {
     </div>
   );
 }
+
+/** The widget, behind the spec's run-time check that a map has a map id and a position. */
+export const PropertyClusterMap = requireMapInput(PropertyClusterMapView, 'PropertyClusterMap');

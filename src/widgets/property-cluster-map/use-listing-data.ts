@@ -85,7 +85,8 @@ export function useListingData(
 
 /**
  * The spec's moves after the data: fit it (or recentre on the country after 300 ms), then the location
- * centre; a delayed move is dropped when someone has moved the map since (`unmoved` false).
+ * centre; either delayed move is dropped when someone has moved the map since (`unmoved` false): a user who
+ * drags in those 300 ms is not pulled back to the country.
  */
 function moveToData(
   map: MapLibreMap,
@@ -99,10 +100,9 @@ function moveToData(
     map.fitBounds([...box], { padding: SIZE_PX.fitPadding, duration: 0, maxZoom: ZOOM.maxCluster }, OWN_MOVE);
   else
     timers.push(
-      setTimeout(
-        () => map.jumpTo({ center: v.country, zoom: ZOOM.emptyData }, OWN_MOVE),
-        TIMING_MS.emptyDataRecentre,
-      ),
+      setTimeout(() => {
+        if (unmoved()) map.jumpTo({ center: v.country, zoom: ZOOM.emptyData }, OWN_MOVE);
+      }, TIMING_MS.emptyDataRecentre),
     );
   const location = v.location;
   if (location)

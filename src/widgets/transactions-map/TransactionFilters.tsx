@@ -4,6 +4,7 @@ import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadResult } from '../../../workers/contract.ts';
 import { ChoiceSelect } from '../panel/ChoiceSelect.tsx';
 import { FoldingPanel } from '../panel/FoldingPanel.tsx';
+import { ViewPrices } from './ViewPrices.tsx';
 
 const T = MESSAGES.explorer;
 const facet = (values: readonly string[]): 'todos' | string[] =>
@@ -29,6 +30,8 @@ export interface TransactionFiltersProps {
   /** `info` and `matching` are a provisional index's (a sample of the table, while the rest is grouped). */
   provisional?: boolean;
   matching: number | null;
+  /** The view's own price figures (`onViewPrices`), shown under the count; null or absent: none yet. */
+  viewPrices?: Float64Array | null;
   error: string | null;
   playing: boolean;
   onPlaying: (playing: boolean) => void;
@@ -173,6 +176,7 @@ export function TransactionFilters(props: TransactionFiltersProps) {
           </span>
         )}
       </span>
+      {!error ? <ViewPrices figures={props.viewPrices ?? null} provisional={provisional} /> : null}
     </FoldingPanel>
   );
 }

@@ -91,6 +91,9 @@ export function TransactionsMap(props: TransactionsMapProps) {
       onQuarterPrices: (prices) => {
         startTransition(() => events.current.onQuarterPrices?.(prices));
       },
+      onViewPrices: (prices) => {
+        startTransition(() => events.current.onViewPrices?.(prices));
+      },
       ...price.events,
       onHexagons: (result, breaks) => {
         price.events.onHexagons?.(result, breaks);

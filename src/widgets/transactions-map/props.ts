@@ -3,6 +3,7 @@ import type {
   EngineFilter,
   LoadProgress,
   LoadResult,
+  PriceStats,
   QuarterPrices,
   RemoteTable,
   Summary,
@@ -53,6 +54,8 @@ export interface TransactionsMapProps {
   compare?: { base: string; comparison: string } | null;
   /** The view's price figures per quarter and operation (the chart), after every move and filter change. */
   onQuarterPrices?: (prices: QuarterPrices) => void;
+  /** The view's own price figures (sales, then rents: read with `readFigures`), after every move and filter change. */
+  onViewPrices?: (prices: PriceStats) => void;
   /** The level breaks ($/m²) of the hexagons just drawn (empty when comparing), for the legend. */
   onHexagonBreaks?: (breaks: readonly number[]) => void;
   /**
