@@ -15,8 +15,17 @@ export type SqlRow = Readonly<Record<string, SqlValue>>;
 export interface WarehouseEngine {
   /** A short name for answers and logs ('duckdb', …). */
   readonly name: string;
-  /** Runs one statement with its parameters, in order, and answers every row as an object by column name. */
+  /**
+   * Runs one statement with its parameters, in order, and answers every row as an object by column name.
+   * A statement that runs past the engine's time limit is stopped and rejects with QueryTimeout.
+   */
   query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]>;
+  /**
+   * Runs one statement and hands its rows out in batches, as arrays in column order, while the caller keeps
+   * pulling: an export of millions of rows never sits in memory. No time limit (a big export is slow on a
+   * slow link, not stuck); leaving the loop early stops the statement.
+   */
+  stream(sql: string, params?: readonly SqlParam[]): AsyncIterable<readonly SqlValue[][]>;
   /** Waits for the queries in flight, then releases connections and files. */
   close(): Promise<void>;
 }
@@ -33,4 +42,11 @@ export function big(value: SqlValue | undefined): bigint {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
   return 0n;
+}
+
+/** A statement stopped at the engine's time limit (the HTTP layer answers 504). */
+export class QueryTimeout extends Error {
+  constructor(readonly limitMs: number) {
+    super(`La consulta superó el tiempo límite de ${String(limitMs)} ms.`);
+  }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTransactionsTable } from '../../../src/datagen/transactions.ts';
 import { openDuckDb } from '../../../server/warehouse/duckdb.ts';
-import type { WarehouseEngine } from '../../../server/warehouse/engine.ts';
+import { QueryTimeout, type WarehouseEngine } from '../../../server/warehouse/engine.ts';
 import { ALL_ROWS } from '../../../server/warehouse/filter.ts';
 import { ingestTables } from '../../../server/warehouse/ingest.ts';
 import { openWarehouse, quarterFigures, type Warehouse } from '../../../server/warehouse/queries.ts';
@@ -74,6 +74,46 @@ describe('DuckDB adapter', () => {
       [[1, 2, 3], 2n ** 40n, true, null, ['a', 'b']],
     );
     expect(rows[0]).toEqual({ has: true, big: 2n ** 40n + 1n, yes: true, none: true, words: 2n });
+  });
+
+  it('stops a query past its time limit with QueryTimeout, and the connection serves the next one', async () => {
+    const limited = await openDuckDb(path, { connections: 1, timeoutMs: 200 });
+    const started = performance.now();
+    await expect(limited.query('SELECT count(*) AS n FROM range(100000000000)')).rejects.toBeInstanceOf(
+      QueryTimeout,
+    );
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect((await limited.query('SELECT count(*) AS n FROM transactions'))[0]?.n).toBe(2000n);
+    await limited.close();
+  });
+
+  it("a limit shorter than a statement's start still stops it (the interrupt is repeated)", async () => {
+    const limited = await openDuckDb(path, { connections: 1, timeoutMs: 1 });
+    for (let k = 0; k < 5; k++) {
+      await expect(
+        limited.query('SELECT count(*) FROM range(100000000) a, range(10) b WHERE a.range % 7 = b.range'),
+      ).rejects.toBeInstanceOf(QueryTimeout);
+    }
+    await limited.close();
+  });
+
+  it('streams rows in batches as arrays; leaving early frees the connection', async () => {
+    const single = await openDuckDb(path, { connections: 1 });
+    let rows = 0;
+    let batches = 0;
+    for await (const batch of single.stream('SELECT id, price FROM transactions ORDER BY id')) {
+      if (batches === 0) expect(batch[0]).toEqual([0, expect.any(Number)]);
+      rows += batch.length;
+      batches++;
+    }
+    expect(rows).toBe(2000);
+    expect(batches).toBeGreaterThan(0);
+    for await (const batch of single.stream('SELECT a.range FROM range(100000000) a')) {
+      expect(batch.length).toBeGreaterThan(0);
+      break;
+    }
+    expect((await single.query('SELECT count(*) AS n FROM transactions'))[0]?.n).toBe(2000n);
+    await single.close();
   });
 
   it('a closed engine refuses queries', async () => {
