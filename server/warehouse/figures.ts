@@ -11,7 +11,7 @@
  * TypeScript with the in-tab engine's arithmetic.
  */
 import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
-import { num, type SqlParam, type SqlValue, type WarehouseEngine } from './engine.ts';
+import { num, type SqlParam, type SqlRow, type SqlValue, type WarehouseEngine } from './engine.ts';
 
 /**
  * The usable price and price per m² of a row (workers/engine/prices.ts: finite and above zero), NULL
@@ -54,6 +54,31 @@ function writeQuartiles(out: Float64Array, at: number, n: number, stats: SqlValu
   });
 }
 
+/** One figures row per group of the source (g, n, n_p, n_m and the order statistics), by g. */
+function figureRows(engine: WarehouseEngine, source: GroupedSource) {
+  return engine.query(
+    `SELECT g, n, n_p, n_m, ${statistics('p')} AS sp, ${statistics('m')} AS sm
+     FROM (
+       SELECT g, count(*) AS n, count(p) AS n_p, count(m) AS n_m,
+              list_sort(list(p) FILTER (WHERE p IS NOT NULL)) AS s_p,
+              list_sort(list(m) FILTER (WHERE m IS NOT NULL)) AS s_m
+       FROM (${source.sql}) GROUP BY g
+     ) ORDER BY g`,
+    source.params,
+  );
+}
+
+/** Writes a figures row at `at` of the layout. */
+function writeGroup(out: Float64Array, at: number, r: SqlRow): void {
+  const priced = num(r.n_p);
+  const withArea = num(r.n_m);
+  out[at + FIGURE.count] = num(r.n);
+  out[at + FIGURE.priceN] = priced;
+  out[at + FIGURE.areaN] = withArea;
+  writeQuartiles(out, at + FIGURE.price25, priced, r.sp);
+  writeQuartiles(out, at + FIGURE.perM2_25, withArea, r.sm);
+}
+
 /** Figures of `groups` groups of the source's rows (a group with no rows: count 0, quartiles NaN). */
 export async function groupedFigures(
   engine: WarehouseEngine,
@@ -66,25 +91,19 @@ export async function groupedFigures(
     out[g * FIGURES + FIGURE.priceN] = 0;
     out[g * FIGURES + FIGURE.areaN] = 0;
   }
-  const rows = await engine.query(
-    `SELECT g, n, n_p, n_m, ${statistics('p')} AS sp, ${statistics('m')} AS sm
-     FROM (
-       SELECT g, count(*) AS n, count(p) AS n_p, count(m) AS n_m,
-              list_sort(list(p) FILTER (WHERE p IS NOT NULL)) AS s_p,
-              list_sort(list(m) FILTER (WHERE m IS NOT NULL)) AS s_m
-       FROM (${source.sql}) GROUP BY g
-     )`,
-    source.params,
-  );
-  for (const r of rows) {
-    const at = num(r.g) * FIGURES;
-    const priced = num(r.n_p);
-    const withArea = num(r.n_m);
-    out[at + FIGURE.count] = num(r.n);
-    out[at + FIGURE.priceN] = priced;
-    out[at + FIGURE.areaN] = withArea;
-    writeQuartiles(out, at + FIGURE.price25, priced, r.sp);
-    writeQuartiles(out, at + FIGURE.perM2_25, withArea, r.sm);
-  }
+  for (const r of await figureRows(engine, source)) writeGroup(out, num(r.g) * FIGURES, r);
   return out;
+}
+
+/** Figures of the groups that have rows, keyed by any integer g (an H3 cell), in ascending order of g. */
+export async function keyedFigures(
+  engine: WarehouseEngine,
+  source: GroupedSource,
+): Promise<{ keys: number[]; figures: Float64Array }> {
+  const rows = await figureRows(engine, source);
+  const figures = new Float64Array(rows.length * FIGURES).fill(Number.NaN);
+  rows.forEach((r, i) => {
+    writeGroup(figures, i * FIGURES, r);
+  });
+  return { keys: rows.map((r) => num(r.g)), figures };
 }

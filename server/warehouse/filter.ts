@@ -54,15 +54,23 @@ const indicesOf = (labels: readonly string[], wanted: readonly string[]) => {
   return labels.flatMap((label, i) => (set.has(label) ? [i] : []));
 };
 
-/** The clause for a box (optional) and a filter. Parts that filter nothing are left out. */
+/** An inclusive box of integer Mercator units: [x0, y0, x1, y1], y0 the northern edge. */
+export type UnitBox = readonly [x0: number, y0: number, x1: number, y1: number];
+
+/** The clause for a box in degrees (optional) and a filter. Parts that filter nothing are left out. */
 export function whereOf(dict: Dictionaries, filter: WarehouseFilter, bbox?: BBox): Where {
+  return whereOfUnits(dict, filter, bbox ? unitBox(bbox) : undefined);
+}
+
+/** The clause for a box of integer units (a grid cell's exact extent) and a filter. */
+export function whereOfUnits(dict: Dictionaries, filter: WarehouseFilter, units?: UnitBox): Where {
   const parts: string[] = [];
   const params: SqlParam[] = [];
-  if (bbox) {
+  if (units) {
     // Integer bounds (not degrees): the rows are sorted by Morton key, so DuckDB's per-row-group min/max of
     // x and y skip everything far from the box.
     parts.push('x BETWEEN ?::INTEGER AND ?::INTEGER AND y BETWEEN ?::INTEGER AND ?::INTEGER');
-    const [x0, y0, x1, y1] = unitBox(bbox);
+    const [x0, y0, x1, y1] = units;
     params.push(x0, x1, y0, y1);
   }
   const q = filter.quarters;

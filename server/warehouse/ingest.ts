@@ -8,6 +8,7 @@ import { DOUBLE, FLOAT, INTEGER, UINTEGER, USMALLINT, UTINYINT } from '@duckdb/n
 import { rmSync } from 'node:fs';
 import type { PropertyTable } from '../../src/core/types.ts';
 import { allocateTransactions, fillTransactionRows } from '../../src/datagen/transactions.ts';
+import { fineKey, loadH3 } from '../../workers/engine/hex-index.ts';
 import { mercatorX, mercatorY, mortonWords } from './keys.ts';
 import { COLORS, META, QUARTERS, SORTED_SELECT, STAGING_COLUMNS, TRANSACTIONS } from './schema.ts';
 
@@ -30,7 +31,12 @@ const STAGING_TYPES: readonly DuckDBType[] = [
   DOUBLE, // price
   FLOAT, // area
   UTINYINT, // precision
+  UTINYINT, // h3_base
+  UINTEGER, // h3_digits
 ];
+
+/** The resolution-9 key's digits: the low 27 bits (nine 3-bit digits), the base cell above them. */
+const H3_DIGITS = 2 ** 27;
 
 export interface IngestSummary {
   /** Rows stored. */
@@ -95,6 +101,9 @@ async function appendTable(connection: DuckDBConnection, t: PropertyTable, first
       v[10]?.setItem(k, price === price ? price : null);
       v[11]?.setItem(k, area === area ? area : null);
       v[12]?.setItem(k, t.precision?.[r] ?? 0);
+      const h3 = fineKey(lat, lng);
+      v[13]?.setItem(k, Math.floor(h3 / H3_DIGITS));
+      v[14]?.setItem(k, h3 % H3_DIGITS);
       k++;
     }
     chunk.rowCount = k;
@@ -123,6 +132,7 @@ export async function ingestTables(
   dataVersion: string,
 ): Promise<IngestSummary> {
   const started = performance.now();
+  await loadH3();
   rmSync(path, { force: true });
   rmSync(`${path}.wal`, { force: true });
   const instance = await DuckDBInstance.create(path);

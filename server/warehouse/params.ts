@@ -11,6 +11,7 @@
  *   exactas=1                     only rows placed by their own coordinates
  *   poligono=lat,lng;lat,lng;…    3–1000 vertices inside Venezuela's box (the spec's [lat, lng] order)
  *   limite=500                    rows of a view, 1–10 000
+ *   nivel=14&cx=4821&cy=7710      a grid cell (a cluster answer's level and cell), for its split
  */
 import { VENEZUELA_SERVICE_BBOX } from '../../src/core/normalize.ts';
 import { openRing } from '../../src/core/shapes.ts';
@@ -55,6 +56,7 @@ export const PARAM_MESSAGES = {
   polygonMany: 'El polígono admite hasta 1000 vértices.',
   polygonOutside: 'El vértice {n} del polígono está fuera de Venezuela.',
   limit: "El parámetro 'limite' debe ser un entero entre 1 y 10000.",
+  cell: "Los parámetros 'nivel', 'cx' y 'cy' deben ser enteros: 'nivel' entre 0 y 31, 'cx' y 'cy' entre 0 y 2^nivel − 1.",
 } as const;
 
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -219,4 +221,30 @@ export function parseLimit(q: URLSearchParams): Parsed<number> {
   if (!/^\d{1,5}$/.test(raw.value)) return fail(PARAM_MESSAGES.limit);
   const n = Number(raw.value);
   return n >= 1 && n <= LIMITS.maxRows ? ok(n) : fail(PARAM_MESSAGES.limit);
+}
+
+/** A box when one is given (figures and exports of a view), none for the whole table. */
+export function parseOptionalBBox(q: URLSearchParams): Parsed<BBox | undefined> {
+  return q.has('bbox') ? parseBBox(q) : ok(undefined);
+}
+
+/** A grid cell as a cluster answer names it: level 0–31 (MERCATOR_BITS), column and row below 2^level. */
+export interface GridCell {
+  level: number;
+  cx: number;
+  cy: number;
+}
+
+export function parseCell(q: URLSearchParams): Parsed<GridCell> {
+  const values: number[] = [];
+  for (const name of ['nivel', 'cx', 'cy']) {
+    const raw = single(q, name);
+    if (!raw.ok) return raw;
+    if (raw.value === null) return fail(fill(PARAM_MESSAGES.missing, { name }));
+    if (!/^\d{1,10}$/.test(raw.value)) return fail(PARAM_MESSAGES.cell);
+    values.push(Number(raw.value));
+  }
+  const [level = 0, cx = 0, cy = 0] = values;
+  if (level > 31 || cx >= 2 ** level || cy >= 2 ** level) return fail(PARAM_MESSAGES.cell);
+  return ok({ level, cx, cy });
 }

@@ -7,7 +7,14 @@
 import type { BBox } from '../../src/core/types.ts';
 import { big, num, type WarehouseEngine } from './engine.ts';
 import { groupedFigures, PRICED } from './figures.ts';
-import { whereOf, type Dictionaries, type WarehouseFilter } from './filter.ts';
+import {
+  unitBox,
+  whereOf,
+  whereOfUnits,
+  type Dictionaries,
+  type UnitBox,
+  type WarehouseFilter,
+} from './filter.ts';
 import { cellShift, unitLat, unitLng } from './keys.ts';
 import { COLORS, META, QUARTERS, TRANSACTIONS } from './schema.ts';
 
@@ -51,13 +58,23 @@ export interface GridCells {
 }
 
 /** Grid clusters of the rows in `bbox` under the filter, cells of 2^(31 − level) Mercator units. */
-export async function gridClusters(
+export function gridClusters(
   wh: Warehouse,
   bbox: BBox,
   level: number,
   filter: WarehouseFilter,
 ): Promise<GridCells> {
-  const where = whereOf(wh, filter, bbox);
+  return gridOfUnits(wh, unitBox(bbox), level, filter);
+}
+
+/** Grid clusters of the rows in a box of integer units (a cell's exact extent, for its split). */
+export async function gridOfUnits(
+  wh: Warehouse,
+  units: UnitBox,
+  level: number,
+  filter: WarehouseFilter,
+): Promise<GridCells> {
+  const where = whereOfUnits(wh, filter, units);
   const shift = cellShift(level);
   const rows = await wh.engine.query(
     `SELECT x >> ?::INTEGER AS cx, y >> ?::INTEGER AS cy, count(*) AS n,

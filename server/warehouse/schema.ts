@@ -24,12 +24,18 @@ export const STAGING_COLUMNS = `
   color USMALLINT NOT NULL,
   price DOUBLE,
   area FLOAT,
-  precision UTINYINT NOT NULL`;
+  precision UTINYINT NOT NULL,
+  h3_base UTINYINT NOT NULL,
+  h3_digits UINTEGER NOT NULL`;
 
-/** The sorted table from the staging one: `morton` replaces its two words. */
+/**
+ * The sorted table from the staging one: `morton` replaces its two words, and `h3` the two parts of the
+ * row's resolution-9 H3 key (workers/engine/hex-index.ts: base cell · 2^27 + nine 3-bit digits), so the
+ * resolution-r parent is `h3 >> 3·(9 − r)` in SQL, with no H3 extension (none can be downloaded here).
+ */
 export const SORTED_SELECT = `
   SELECT id, x, y, (morton_hi::UBIGINT << 32) | morton_lo::UBIGINT AS morton, lng, lat, quarter, operation,
-         color, price, area, precision
+         color, price, area, precision, (h3_base::UBIGINT << 27) | h3_digits::UBIGINT AS h3
   FROM staging ORDER BY morton`;
 
 /** Dictionary tables: (idx, label), idx the value the rows hold. */
