@@ -7,6 +7,7 @@ import { shapeContains } from '../../../src/core/shapes.ts';
 import type { BBox, LatLng, PropertyTable } from '../../../src/core/types.ts';
 import type { WarehouseFilter } from '../../../server/warehouse/filter.ts';
 import { cellShift, mercatorX, mercatorY, mortonKey } from '../../../server/warehouse/keys.ts';
+import { cellToParent, latLngToCell } from 'h3-js';
 import { bruteFigures } from '../../workers/price-helpers.ts';
 
 /** Whether table row r passes the filter (labels compared as labels, not as the warehouse's indices). */
@@ -109,4 +110,20 @@ export function mortonOrder(t: PropertyTable, rows: readonly number[]): number[]
   const keyed = rows.map((r) => ({ r, k: mortonKey(mercatorX(t.lng[r] ?? 0), mercatorY(t.lat[r] ?? 0)) }));
   keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.r - b.r));
   return keyed.map((e) => e.r);
+}
+
+/**
+ * Rows per H3 cell at a resolution, by h3-js itself: the resolution-9 cell's ancestor (cellToParent), as the
+ * in-tab engine groups them (workers/engine/hex-index.ts), keyed by the cell's index text.
+ */
+export function bruteHexagons(t: PropertyTable, rows: readonly number[], resolution: number) {
+  const cells = new Map<string, number[]>();
+  for (const r of rows) {
+    const fine = latLngToCell(t.lat[r] ?? 0, t.lng[r] ?? 0, 9);
+    const cell = cellToParent(fine, resolution);
+    const list = cells.get(cell);
+    if (list) list.push(r);
+    else cells.set(cell, [r]);
+  }
+  return cells;
 }
