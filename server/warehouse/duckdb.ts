@@ -49,6 +49,12 @@ function bind(param: SqlParam): [DuckDBValue, DuckDBType] {
   }
 }
 
+/** The parameters as DuckDB's two lists: values, and their types. */
+function bindAll(params: readonly SqlParam[]): [DuckDBValue[], DuckDBType[]] {
+  const bound = params.map(bind);
+  return [bound.map(([v]) => v), bound.map(([, t]) => t)];
+}
+
 /** A streamed cell as a plain value: the scalar types pass as they are; anything else as its text. */
 function plain(value: DuckDBValue): SqlValue {
   if (value === null) return null;
@@ -90,12 +96,7 @@ class DuckDbEngine implements WarehouseEngine {
       }, INTERRUPT_REPEAT_MS);
     }, this.timeoutMs);
     try {
-      const bound = params.map(bind);
-      const reader = await connection.runAndReadAll(
-        sql,
-        bound.map(([v]) => v),
-        bound.map(([, t]) => t),
-      );
+      const reader = await connection.runAndReadAll(sql, ...bindAll(params));
       return reader.getRowObjectsJS() as SqlRow[];
     } catch (error) {
       throw clock.timedOut ? new QueryTimeout(this.timeoutMs) : error;
@@ -113,12 +114,7 @@ class DuckDbEngine implements WarehouseEngine {
     this.running++;
     let done = false;
     try {
-      const bound = params.map(bind);
-      const result = await connection.stream(
-        sql,
-        bound.map(([v]) => v),
-        bound.map(([, t]) => t),
-      );
+      const result = await connection.stream(sql, ...bindAll(params));
       for (;;) {
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;

@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { csvPieces, EXPORT_MAX_ROWS, type ExportRows } from '../../../src/core/ingest/export.ts';
+import { allocateTable } from '../../../src/core/table.ts';
 import type { BBox } from '../../../src/core/types.ts';
 import { writeAll } from '../../paced.ts';
 import { num, type SqlValue } from '../engine.ts';
@@ -19,19 +20,9 @@ const COLUMNS = 'lng, lat, price, operation, quarter, color, area, precision';
 /** One streamed batch (rows as arrays in COLUMNS' order) as the export's columns. */
 function batchColumns(wh: Warehouse, batch: readonly SqlValue[][]): ExportRows {
   const n = batch.length;
-  const rows: ExportRows = {
-    length: n,
-    lng: new Float64Array(n),
-    lat: new Float64Array(n),
-    price: new Float64Array(n),
-    operation: new Uint8Array(n),
-    quarter: new Uint16Array(n),
-    color: new Uint16Array(n),
-    area: new Float32Array(n),
-    precision: new Uint8Array(n),
-    quarters: wh.quarters,
-    colors: wh.colors,
-  };
+  const area = new Float32Array(n);
+  const precision = new Uint8Array(n);
+  const rows = { ...allocateTable(n, wh.quarters, wh.colors), area, precision };
   batch.forEach((r, i) => {
     rows.lng[i] = num(r[0]);
     rows.lat[i] = num(r[1]);
@@ -39,8 +30,8 @@ function batchColumns(wh: Warehouse, batch: readonly SqlValue[][]): ExportRows {
     rows.operation[i] = num(r[3]);
     rows.quarter[i] = num(r[4]);
     rows.color[i] = num(r[5]);
-    (rows.area as Float32Array)[i] = num(r[6]);
-    (rows.precision as Uint8Array)[i] = num(r[7]);
+    area[i] = num(r[6]);
+    precision[i] = num(r[7]);
   });
   return rows;
 }
