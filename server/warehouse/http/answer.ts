@@ -26,8 +26,10 @@ const COMPRESS_FROM = 1024;
  * Weak, because the bytes differ by Content-Encoding while the answer is the same.
  */
 export function etagOf(dataVersion: string, req: IncomingMessage, url: URL, body = ''): string {
+  // HEAD is GET without the body: one answer, one tag.
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   const hash = createHash('sha256')
-    .update(`${dataVersion}\n${req.method ?? 'GET'}\n${url.pathname}\n${url.search}\n${body}`)
+    .update(`${dataVersion}\n${method}\n${url.pathname}\n${url.search}\n${body}`)
     .digest('base64url')
     .slice(0, 27);
   return `W/"${hash}"`;

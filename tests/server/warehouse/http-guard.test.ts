@@ -148,6 +148,9 @@ describe('answers for many visitors: compression and caching', () => {
     expect(
       (await fetch(`${fx.api}clusters?z=7&bbox=-74,0.5,-59,12.5&op=Alquiler`)).headers.get('etag'),
     ).not.toBe(etag);
+    const head = await fetch(fx.api + path, { method: 'HEAD' });
+    expect([head.status, head.headers.get('etag')]).toEqual([200, etag]);
+    expect(await head.text()).toBe('');
     const again = await fetch(fx.api + path, { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
