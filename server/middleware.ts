@@ -33,10 +33,11 @@ export function servicesMiddlewareOf(handlers: readonly Handler[]): Middleware {
     }
     for (const [name, value] of API_HEADERS) res.setHeader(name, value);
     // Read per request so tests and operators can change the list without a rebuild.
-    if (applyCors(req, res, corsAllowList(process.env))) return;
     const post = POST_PATHS.has(url.pathname);
+    const methods = post ? 'GET, HEAD, POST' : 'GET, HEAD';
+    if (applyCors(req, res, corsAllowList(process.env), methods)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD' && !(post && req.method === 'POST')) {
-      res.setHeader('Allow', post ? 'GET, HEAD, POST' : 'GET, HEAD');
+      res.setHeader('Allow', methods);
       sendError(res, 405, 'Método no permitido.');
       return;
     }

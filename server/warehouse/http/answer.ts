@@ -47,7 +47,9 @@ export function isFresh(req: IncomingMessage, etag: string): boolean {
 
 /** Headers every cacheable answer carries, 304s included. */
 export function cacheHeaders(etag: string): Record<string, string> {
-  return { ETag: etag, 'Cache-Control': CACHE_CONTROL, Vary: 'Accept-Encoding' };
+  // Origin too: writeHead's Vary replaces the one cors.ts set, and a CDN must not hand one origin's
+  // Access-Control-Allow-Origin to another.
+  return { ETag: etag, 'Cache-Control': CACHE_CONTROL, Vary: 'Accept-Encoding, Origin' };
 }
 
 /** 304 Not Modified for a client (or CDN) that holds the answer. */

@@ -175,7 +175,7 @@ async function startCsv(
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': 'attachment; filename="transacciones.csv"',
     ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    Vary: 'Accept-Encoding',
+    Vary: 'Accept-Encoding, Origin',
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
   });
