@@ -9,7 +9,11 @@ import { POST_PATHS, warehouseService } from './warehouse/http/service.ts';
 import { openDefaultWarehouse } from './warehouse/source.ts';
 
 const API_PREFIX = '/api/';
-/** The demo's warehouse: opened (or generated) on its first request, or when the server starts (plugin.ts). */
+/**
+ * The demo's warehouse: opened (or its default table generated, ~2 s) on its first request, answering 503
+ * meanwhile. Not at every start: no page of the demo asks it yet, and the browser tests and benchmarks start
+ * this server many times on a machine whose cores they measure.
+ */
 export const demoWarehouse = warehouseService(openDefaultWarehouse);
 const HANDLERS: readonly Handler[] = [dataRoutes, basemapRoutes, geocoderRoutes, demoWarehouse];
 /** API answers never need scripts or frames: the built pages' headers, strict CSP included, on every one. */

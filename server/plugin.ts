@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { compressedAssets } from './compressed-assets.ts';
-import { demoWarehouse, servicesMiddleware } from './middleware.ts';
+import { servicesMiddleware } from './middleware.ts';
 import { securityHeaders } from './security-headers.ts';
 import { staticGuard } from './static-guard.ts';
 
@@ -46,13 +46,11 @@ export function embeddedServices(options: EmbeddedServicesOptions = DEFAULT_OPTI
       headersOnEveryAnswer(server.httpServer as HttpServer | null, { ...options.devHeaders });
       server.middlewares.use(servicesMiddleware);
       server.middlewares.use(staticGuard(null));
-      void demoWarehouse.warm().catch(() => undefined); // opens the warehouse file, or builds the default table (~2 s), while Vite starts
     },
     configurePreviewServer(server) {
       headersOnEveryAnswer(server.httpServer as HttpServer | null, { ...options.previewHeaders });
       server.middlewares.use(servicesMiddleware);
       server.middlewares.use(staticGuard(outDir));
-      void demoWarehouse.warm().catch(() => undefined);
       server.middlewares.use(compressedAssets(outDir));
     },
   };
