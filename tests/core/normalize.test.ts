@@ -162,12 +162,12 @@ describe('normalizeProperties', () => {
     );
   });
 
-  it('normalizes 100k records quickly (smoke guard; the benchmark measures it)', () => {
+  // How fast is the benchmark's to say (bench/datagen.ts); a wall-clock bound here failed on a loaded box.
+  it('normalizes 100k records, each kept with its own price', () => {
     const rows = Array.from({ length: 100_000 }, (_, i) => ({ ...base, id: i, precio: String(1000 + i) }));
-    const start = performance.now();
     const { properties } = normalizeProperties(rows);
     expect(properties).toHaveLength(100_000);
-    expect(performance.now() - start).toBeLessThan(2000);
+    expect(properties[99_999]?.precio).toBe(100_999);
   });
 });
 
