@@ -1,7 +1,8 @@
 import { distanceMeters } from '../../src/core/geo.ts';
 import { foldText } from '../../src/core/zone.ts';
 import { lookupMunicipio, MUNICIPIO_CITY } from '../../src/geocoding/municipio-cities.ts';
-import { ENTRIES, type GazetteerEntry } from './gazetteer.ts';
+import type { GazetteerEntry } from './gazetteer.ts';
+import { currentEntries } from './live.ts';
 
 export interface SearchOptions {
   limit: number;
@@ -198,15 +199,16 @@ const ESTADO_WORDS: Readonly<Record<string, string>> = {
  * Words of an entry's address for the parts after the first comma: its address, the city its municipio's
  * addresses belong to ('Chacao' → Caracas, src/geocoding/municipio-cities.ts) and the estado's common names.
  */
-const haystacks = new Map<number, Set<string>>();
+// Keyed by the entry itself: a reloaded store brings new entries, and the old ones' words go with them.
+const haystacks = new WeakMap<GazetteerEntry, Set<string>>();
 function addressWords(entry: GazetteerEntry): Set<string> {
-  let words = haystacks.get(entry.id);
+  let words = haystacks.get(entry);
   if (!words) {
     const { state = '', county = '' } = entry.address;
     const city = county ? (lookupMunicipio(MUNICIPIO_CITY, state, county) ?? '') : '';
     const text = [...Object.values(entry.address), city, ESTADO_WORDS[state] ?? ''].join(' ');
     words = new Set([...queryWords(text), 've']);
-    haystacks.set(entry.id, words);
+    haystacks.set(entry, words);
   }
   return words;
 }
@@ -237,7 +239,7 @@ interface Scored {
 function matchPart(part: Part, context: readonly string[], options: SearchOptions): Scored[] {
   const scored: Scored[] = [];
   if (part.name === '') return scored;
-  for (const entry of ENTRIES) {
+  for (const entry of currentEntries()) {
     let score = nameScore(entry, part.name, options.prefix);
     if (score === 0 || !contextMatches(entry, context)) continue;
     if (options.viewbox && options.bounded && !inViewbox(entry, options.viewbox)) continue;
