@@ -60,9 +60,9 @@ export async function importFile(file: string, storePath: string, now = new Date
   const format = formatOf(file);
   let before = 0;
   try {
-    if (!format) throw new Error(IMPORT_MESSAGES.unknownFormat);
     const store = readStore(storePath);
     before = store.places.length;
+    if (!format) throw new Error(IMPORT_MESSAGES.unknownFormat);
     const source = SOURCE_OF[format];
     const parsed = await parse(file, format);
     // Settling may count more rows out (outside every estado): same collector, same report.

@@ -64,17 +64,24 @@ export function labelPoint(rings: readonly Ring[]): [number, number] | null {
   return best ?? [outer[0]?.[0] ?? cx, outer[0]?.[1] ?? cy];
 }
 
-/** The vertex halfway along a line (by length): a street's label point, on the street itself. */
+/** The point halfway along a line (by length): a street's label point, on the street itself. */
 export function lineMiddle(line: Ring): [number, number] | null {
-  if (line.length === 0) return null;
+  const first = line[0];
+  if (!first) return null;
   let total = 0;
   for (let i = 1; i < line.length; i++) total += segment(line, i);
   let run = 0;
   for (let i = 1; i < line.length; i++) {
-    run += segment(line, i);
-    if (run >= total / 2) return [line[i]?.[0] ?? 0, line[i]?.[1] ?? 0];
+    const length = segment(line, i);
+    if (length > 0 && run + length >= total / 2) {
+      const t = (total / 2 - run) / length;
+      const [x1, y1] = line[i - 1] ?? first;
+      const [x2, y2] = line[i] ?? first;
+      return [x1 + t * (x2 - x1), y1 + t * (y2 - y1)];
+    }
+    run += length;
   }
-  return [line[0]?.[0] ?? 0, line[0]?.[1] ?? 0];
+  return [first[0], first[1]];
 }
 
 function segment(line: Ring, i: number): number {

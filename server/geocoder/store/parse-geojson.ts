@@ -89,7 +89,8 @@ export function parseOsmGeoJson(text: string): ParseResult {
     };
     const tags: Tags = tagsOf(feature.properties);
     const geometry = geometryOf(feature.geometry);
-    const isWay = geometry !== null && geometry.type !== 'point';
+    // A feature without geometry (an export cut at its border) is judged as a way: a named street counts.
+    const isWay = geometry === null || geometry.type !== 'point';
     if (!wanted(tags, isWay) && !tags.has('__proto__')) continue;
     addOsmElement(out, tags, geometry, isWay);
   }
