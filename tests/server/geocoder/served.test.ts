@@ -21,11 +21,13 @@ interface Place {
 const dir = mkdtempSync(join(tmpdir(), 'gazetteer-served-'));
 const store = join(dir, 'places.json');
 let base = '';
+let root = '';
 let close: () => Promise<void> = () => Promise.resolve();
 
 beforeAll(async () => {
   useStoreFile(store);
   const started = await startServices();
+  root = started.base;
   base = `${started.base}/api/geocoder`;
   close = started.close;
 });
@@ -35,8 +37,17 @@ afterAll(async () => {
   await close();
 });
 
-async function get<T>(path: string): Promise<T> {
-  return (await (await fetch(`${base}${path}`)).json()) as T;
+async function get<T>(path: string, from = base): Promise<T> {
+  return (await (await fetch(`${from}${path}`)).json()) as T;
+}
+
+/** The offline base map's urbanización labels (zoom ≥ 13). */
+async function mapLabels(): Promise<string[]> {
+  const fc = await get<{ features: { properties: { name: string } }[] }>(
+    '/api/basemap/urbanizaciones.geojson',
+    root,
+  );
+  return fc.features.map((f) => f.properties.name);
 }
 
 const search = (q: string, extra = '') =>
@@ -55,12 +66,15 @@ async function importAndWait(name: string, content: string, wait = false) {
   return outcome;
 }
 
-describe('issue 38 item 2: imported places served at once by /search, /reverse, autocomplete', () => {
+describe('issue 38 item 2: imported places served at once by /search, /reverse, autocomplete, the base map', () => {
   it('serves the built-in gazetteer only before any import, and names no imported source', async () => {
     const before = await search('Castillejo, Guatire');
     expect(before.some((p) => p.name === 'Castillejo')).toBe(false);
     const sources = await get<{ importadas: unknown[]; atribucion: string }>('/fuentes');
     expect(sources.importadas).toEqual([]);
+    const labels = await mapLabels();
+    expect(labels.length).toBeGreaterThan(90); // the compiled table
+    expect(labels).not.toContain('Castillejo');
   });
 
   it('finds the imported urbanizaciones and streets after an OSM import, without a restart', async () => {
@@ -74,6 +88,10 @@ describe('issue 38 item 2: imported places served at once by /search, /reverse, 
     expect(castillejo?.licence).toContain('OpenStreetMap contributors, ODbL');
     const [typed] = await get<Place[]>('/autocomplete?q=castille&format=json');
     expect(typed?.name).toBe('Castillejo');
+    // The base map labels it too, streets not (the offline map has none).
+    const labels = await mapLabels();
+    expect(labels).toEqual(expect.arrayContaining(['Castillejo', 'El Ingenio', 'Valle Arriba']));
+    expect(labels).not.toContain('Calle B');
   });
 
   it('tells the homonyms apart: Valle Arriba in Guatire and in Caracas', async () => {
