@@ -81,26 +81,44 @@ function byKey(entries: readonly Entry[]): Map<string, Entry[]> {
 
 const metres = (a: Entry, b: Entry) => distanceMeters({ lat: a.lat, lng: a.lon }, { lat: b.lat, lng: b.lon });
 
+/** ~1.3 km cells (more than STREET_URBAN_M): a street's urbanización is in its cell or the eight around it. */
+const CELL = 0.012;
+const cellKey = (i: number, j: number) => i * 100_000 + j;
+
+function urbanGrid(urban: readonly Entry[]): Map<number, Entry[]> {
+  const grid = new Map<number, Entry[]>();
+  const put = (i: number, j: number, e: Entry) => {
+    const key = cellKey(i, j);
+    const list = grid.get(key);
+    if (list) list.push(e);
+    else grid.set(key, [e]);
+  };
+  for (const u of urban) {
+    // An outlined area sits in every cell its box covers; a point in its own cell.
+    const [s, n, w, e] = u.outline ? u.bbox : [u.lat, u.lat, u.lon, u.lon];
+    for (let i = Math.floor(s / CELL); i <= Math.floor(n / CELL); i++)
+      for (let j = Math.floor(w / CELL); j <= Math.floor(e / CELL); j++) put(i, j, u);
+  }
+  return grid;
+}
+
 /** The urbanización a street runs through: an imported outline holding it, else the nearest within reach. */
-function streetUrban(street: Entry, urban: readonly Entry[]): Entry | null {
+function streetUrban(street: Entry, grid: ReadonlyMap<number, Entry[]>): Entry | null {
   let best: Entry | null = null;
   let bestM = STREET_URBAN_M;
-  for (const u of urban) {
-    if (u.address.state !== street.address.state) continue;
-    const [s, n, w, e] = u.bbox;
-    if (
-      u.outline &&
-      street.lat >= s &&
-      street.lat <= n &&
-      street.lon >= w &&
-      street.lon <= e &&
-      insideRings(u.outline as [number, number][][], street.lon, street.lat)
-    )
-      return u;
-    const d = metres(u, street);
-    if (d < bestM) {
-      bestM = d;
-      best = u;
+  const ci = Math.floor(street.lat / CELL);
+  const cj = Math.floor(street.lon / CELL);
+  for (let i = ci - 1; i <= ci + 1; i++) {
+    for (let j = cj - 1; j <= cj + 1; j++) {
+      for (const u of grid.get(cellKey(i, j)) ?? []) {
+        if (u.address.state !== street.address.state) continue;
+        if (u.outline && insideRings(u.outline as [number, number][][], street.lon, street.lat)) return u;
+        const d = metres(u, street);
+        if (d < bestM) {
+          bestM = d;
+          best = u;
+        }
+      }
     }
   }
   return best;
@@ -136,10 +154,10 @@ export function entriesWithStore(base: readonly Entry[], store: GazetteerStore):
     }
   }
   const kept = base.filter((e) => !superseded.has(e));
-  const urban = [...kept, ...imported].filter((e) => e.cls === 'place' && isUrban(e));
+  const grid = urbanGrid([...kept, ...imported].filter((e) => e.cls === 'place' && isUrban(e)));
   for (const street of imported) {
     if (street.cls !== 'highway') continue;
-    const u = streetUrban(street, urban);
+    const u = streetUrban(street, grid);
     if (u)
       street.address = {
         road: street.name,

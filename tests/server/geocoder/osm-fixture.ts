@@ -1,21 +1,12 @@
-import { deltas, pbfBlock, ProtoWriter } from './pbf-writer.ts';
+import { osmPbfFile, type PbfNode, type PbfWay } from '../../../scripts/lib/osm-pbf-writer.ts';
 
 /**
  * A small synthetic OSM extract around Guatire and Caracas (invented ids and shapes, real-world positions
  * roughly), written three ways — .osm XML, .osm.pbf and Overpass GeoJSON — so the three readers can be
  * checked against the same elements.
  */
-export interface FxNode {
-  id: number;
-  lat: number;
-  lon: number;
-  tags?: Record<string, string>;
-}
-export interface FxWay {
-  id: number;
-  refs: number[];
-  tags: Record<string, string>;
-}
+type FxNode = PbfNode;
+type FxWay = PbfWay;
 
 export const NODES: FxNode[] = [
   // Valle Arriba (Guatire): a landuse=residential square; its corners.
@@ -71,54 +62,7 @@ export function osmXml(nodes = NODES, ways = WAYS): string {
 
 /** The same elements as an .osm.pbf: a header block, dense nodes (zlib) and ways (raw). */
 export function osmPbf(nodes = NODES, ways = WAYS): Buffer {
-  const strings = [''];
-  const sid = (s: string) => {
-    let i = strings.indexOf(s);
-    if (i < 0) i = strings.push(s) - 1;
-    return i;
-  };
-  const keysVals = nodes.flatMap((x) => [
-    ...Object.entries(x.tags ?? {}).flatMap(([k, v]) => [sid(k), sid(v)]),
-    0,
-  ]);
-  const dense = new ProtoWriter()
-    .packed(1, deltas(nodes.map((x) => x.id)), true)
-    .packed(8, deltas(nodes.map((x) => Math.round(x.lat * 1e7))), true)
-    .packed(9, deltas(nodes.map((x) => Math.round(x.lon * 1e7))), true)
-    .packed(10, keysVals, false)
-    .finish();
-  const wayGroup = new ProtoWriter();
-  for (const w of ways) {
-    const entries = Object.entries(w.tags);
-    const way = new ProtoWriter()
-      .uint(1, w.id)
-      .packed(
-        2,
-        entries.map(([k]) => sid(k)),
-        false,
-      )
-      .packed(
-        3,
-        entries.map(([, v]) => sid(v)),
-        false,
-      )
-      .packed(8, deltas(w.refs), true)
-      .finish();
-    wayGroup.bytes(3, way);
-  }
-  const table = () => {
-    const t = new ProtoWriter();
-    for (const s of strings) t.string(1, s);
-    return t.finish();
-  };
-  const nodeGroup = new ProtoWriter().bytes(2, dense).finish();
-  const ways_ = wayGroup.finish();
-  const header = new ProtoWriter().string(4, 'OsmSchema-V0.6').string(4, 'DenseNodes').finish();
-  return Buffer.concat([
-    pbfBlock('OSMHeader', header, false),
-    pbfBlock('OSMData', new ProtoWriter().bytes(1, table()).bytes(2, nodeGroup).finish(), true),
-    pbfBlock('OSMData', new ProtoWriter().bytes(1, table()).bytes(2, ways_).finish(), false),
-  ]);
+  return osmPbfFile(nodes, ways);
 }
 
 /** The same elements as an Overpass GeoJSON export (osmtogeojson's shape: tags as properties). */
