@@ -83,6 +83,7 @@ const metres = (a: Entry, b: Entry) => distanceMeters({ lat: a.lat, lng: a.lon }
 
 /** ~1.3 km cells (more than STREET_URBAN_M): a street's urbanización is in its cell or the eight around it. */
 const CELL = 0.012;
+const M_PER_DEGREE = 111_320;
 const cellKey = (i: number, j: number) => i * 100_000 + j;
 
 function urbanGrid(urban: readonly Entry[]): Map<number, Entry[]> {
@@ -112,8 +113,15 @@ function streetUrban(street: Entry, grid: ReadonlyMap<number, Entry[]>): Entry |
     for (let j = cj - 1; j <= cj + 1; j++) {
       for (const u of grid.get(cellKey(i, j)) ?? []) {
         if (u.address.state !== street.address.state) continue;
-        if (u.outline && insideRings(u.outline as [number, number][][], street.lon, street.lat)) return u;
-        const d = metres(u, street);
+        if (u.outline) {
+          const [s, n, w, e] = u.bbox;
+          const inBox = street.lat >= s && street.lat <= n && street.lon >= w && street.lon <= e;
+          if (inBox && insideRings(u.outline as [number, number][][], street.lon, street.lat)) return u;
+        }
+        // Flat metres (exact enough at 1 km): this runs for every street of a country extract.
+        const dy = (u.lat - street.lat) * M_PER_DEGREE;
+        const dx = (u.lon - street.lon) * M_PER_DEGREE * Math.cos((street.lat * Math.PI) / 180);
+        const d = Math.hypot(dx, dy);
         if (d < bestM) {
           bestM = d;
           best = u;

@@ -18,6 +18,9 @@ export interface MergeCounts {
   keptHigher: number;
 }
 
+/** Index cell in degrees (~5.5 km), above the largest SAME_PLACE_M. */
+const CELL = 0.05;
+
 const family = (k: PlaceKind) => (k === 'calle' ? 'calle' : k === 'pueblo' ? 'pueblo' : 'urbano');
 
 /**
@@ -27,9 +30,9 @@ const family = (k: PlaceKind) => (k === 'calle' ? 'calle' : k === 'pueblo' ? 'pu
  */
 export function samePlace(a: StoredPlace, b: StoredPlace): boolean {
   if (family(a.kind) !== family(b.kind) || a.estado !== b.estado) return false;
-  const ma = foldText(a.municipio);
-  const mb = foldText(b.municipio);
-  if (ma !== '' && mb !== '' && ma !== mb) return false;
+  if (a.municipio !== b.municipio && a.municipio !== '' && b.municipio !== '') {
+    if (foldText(a.municipio) !== foldText(b.municipio)) return false;
+  }
   const limit = Math.max(SAME_PLACE_M[a.kind], SAME_PLACE_M[b.kind]);
   return distanceMeters({ lat: a.lat, lng: a.lon }, { lat: b.lat, lng: b.lon }) <= limit;
 }
@@ -64,19 +67,33 @@ export function mergePlaces(
   incoming: readonly StoredPlace[],
 ): { places: StoredPlace[]; counts: MergeCounts } {
   const places = [...existing];
+  // Name and ~5.5 km cell (wider than any SAME_PLACE_M): 'Calle 3' has thousands of records in a country,
+  // and only those in the cells around are worth comparing.
   const byName = new Map<string, number[]>();
+  const keysOf = (p: StoredPlace) => new Set([foldText(p.name), ...p.alt]);
+  const cell = (p: StoredPlace) => [Math.floor(p.lat / CELL), Math.floor(p.lon / CELL)] as const;
   const index = (p: StoredPlace, i: number) => {
-    for (const key of new Set([foldText(p.name), ...p.alt])) {
+    const [ci, cj] = cell(p);
+    for (const name of keysOf(p)) {
+      const key = `${name}|${ci}|${cj}`;
       const list = byName.get(key);
       if (!list) byName.set(key, [i]);
       else if (list[list.length - 1] !== i && !list.includes(i)) list.push(i);
     }
   };
+  const candidates = (p: StoredPlace) => {
+    const [ci, cj] = cell(p);
+    const out = new Set<number>();
+    for (const name of keysOf(p))
+      for (let i = ci - 1; i <= ci + 1; i++)
+        for (let j = cj - 1; j <= cj + 1; j++)
+          for (const k of byName.get(`${name}|${i}|${j}`) ?? []) out.add(k);
+    return out;
+  };
   places.forEach(index);
   const counts: MergeCounts = { added: 0, merged: 0, keptHigher: 0 };
   for (const p of incoming) {
-    const candidates = new Set([foldText(p.name), ...p.alt].flatMap((k) => byName.get(k) ?? []));
-    const at = [...candidates].find((i) => {
+    const at = [...candidates(p)].find((i) => {
       const q = places[i];
       return q !== undefined && samePlace(q, p);
     });
