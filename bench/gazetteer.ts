@@ -39,6 +39,7 @@ let started = performance.now();
 const outcome = await importFile(pbf, store);
 const importS = (performance.now() - started) / 1000;
 const peakRss = process.resourceUsage().maxRSS * 1024;
+const storeMiB = statSync(store).size / 2 ** 20;
 if (!outcome.ok) throw new Error(outcome.report);
 console.log(outcome.report);
 
@@ -95,6 +96,7 @@ const summary = {
   places: count,
   pbfMiB: Number(pbfMiB.toFixed(1)),
   import: {
+    storeMiB: Number(storeMiB.toFixed(1)),
     seconds: Number(importS.toFixed(2)),
     peakRssMiB: MiB(peakRss),
     rssBeforeMiB: MiB(rssBefore),
@@ -116,7 +118,7 @@ const row = (label: string, s: { p50: number; p99: number; n: number }) => [
 const markdown = [
   `# Gazetteer import (issue 38)`,
   '',
-  `Synthetic extract: ${count.toLocaleString('en')} named elements (30 % urbanizaciones, 70 % streets) around the built-in towns, ${pbfMiB.toFixed(1)} MiB of PBF. Import ${importS.toFixed(1)} s, peak RSS ${MiB(peakRss)} MiB (process, ${MiB(rssBefore)} MiB before); ${served.length.toLocaleString('en')} places stored after merges. Served: ${entries.toLocaleString('en')} entries, reload ${loadS.toFixed(1)} s, ${gc ? `${MiB(heapServed)} MiB of heap` : 'heap not measured (run with --expose-gc)'}.`,
+  `Synthetic extract: ${count.toLocaleString('en')} named elements (30 % urbanizaciones, 70 % streets) around the built-in towns, ${pbfMiB.toFixed(1)} MiB of PBF. Import ${importS.toFixed(1)} s, peak RSS ${MiB(peakRss)} MiB (process, ${MiB(rssBefore)} MiB before); ${served.length.toLocaleString('en')} places stored after merges (store file ${storeMiB.toFixed(1)} MiB). Served: ${entries.toLocaleString('en')} entries, reload ${loadS.toFixed(1)} s, ${gc ? `${MiB(heapServed)} MiB of heap` : 'heap not measured (run with --expose-gc)'}.`,
   '',
   markdownTable(
     ['in process (ms)', 'queries', 'p50', 'p99'],
