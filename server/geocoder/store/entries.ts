@@ -81,9 +81,14 @@ function byKey(entries: readonly Entry[]): Map<string, Entry[]> {
 
 const metres = (a: Entry, b: Entry) => distanceMeters({ lat: a.lat, lng: a.lon }, { lat: b.lat, lng: b.lon });
 
-/** ~1.3 km cells (more than STREET_URBAN_M): a street's urbanización is in its cell or the eight around it. */
-const CELL = 0.012;
+/**
+ * ~450 m cells, searched ring by ring outward until the next ring lies beyond the nearest urbanización found
+ * (or beyond STREET_URBAN_M): in a dense city the first ring or two decide.
+ */
+const CELL = 0.004;
 const M_PER_DEGREE = 111_320;
+const CELL_M = CELL * M_PER_DEGREE * Math.cos((12 * Math.PI) / 180); // the narrowest cell in Venezuela (12° N)
+const RINGS = Math.ceil(STREET_URBAN_M / CELL_M);
 const cellKey = (i: number, j: number) => i * 100_000 + j;
 
 function urbanGrid(urban: readonly Entry[]): Map<number, Entry[]> {
@@ -109,22 +114,27 @@ function streetUrban(street: Entry, grid: ReadonlyMap<number, Entry[]>): Entry |
   let bestM = STREET_URBAN_M;
   const ci = Math.floor(street.lat / CELL);
   const cj = Math.floor(street.lon / CELL);
-  for (let i = ci - 1; i <= ci + 1; i++) {
-    for (let j = cj - 1; j <= cj + 1; j++) {
-      for (const u of grid.get(cellKey(i, j)) ?? []) {
-        if (u.address.state !== street.address.state) continue;
-        if (u.outline) {
-          const [s, n, w, e] = u.bbox;
-          const inBox = street.lat >= s && street.lat <= n && street.lon >= w && street.lon <= e;
-          if (inBox && insideRings(u.outline as [number, number][][], street.lon, street.lat)) return u;
-        }
-        // Flat metres (exact enough at 1 km): this runs for every street of a country extract.
-        const dy = (u.lat - street.lat) * M_PER_DEGREE;
-        const dx = (u.lon - street.lon) * M_PER_DEGREE * Math.cos((street.lat * Math.PI) / 180);
-        const d = Math.hypot(dx, dy);
-        if (d < bestM) {
-          bestM = d;
-          best = u;
+  for (let ring = 0; ring <= RINGS; ring++) {
+    // Every point of ring r lies at least (r - 1) cells away: stop when the best is closer than that.
+    if (best && bestM <= (ring - 1) * CELL_M) break;
+    for (let i = ci - ring; i <= ci + ring; i++) {
+      for (let j = cj - ring; j <= cj + ring; j++) {
+        if (Math.max(Math.abs(i - ci), Math.abs(j - cj)) !== ring) continue;
+        for (const u of grid.get(cellKey(i, j)) ?? []) {
+          if (u.address.state !== street.address.state) continue;
+          if (u.outline) {
+            const [s, n, w, e] = u.bbox;
+            const inBox = street.lat >= s && street.lat <= n && street.lon >= w && street.lon <= e;
+            if (inBox && insideRings(u.outline as [number, number][][], street.lon, street.lat)) return u;
+          }
+          // Flat metres (exact enough at 1 km): this runs for every street of a country extract.
+          const dy = (u.lat - street.lat) * M_PER_DEGREE;
+          const dx = (u.lon - street.lon) * M_PER_DEGREE * Math.cos((street.lat * Math.PI) / 180);
+          const d = Math.hypot(dx, dy);
+          if (d < bestM) {
+            bestM = d;
+            best = u;
+          }
         }
       }
     }
