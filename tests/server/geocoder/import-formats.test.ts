@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseOrganisationCsv } from '../../../server/geocoder/store/parse-csv.ts';
 import { parseOsmGeoJson } from '../../../server/geocoder/store/parse-geojson.ts';
 import { parseGeoNames } from '../../../server/geocoder/store/parse-geonames.ts';
@@ -11,6 +11,9 @@ import type { ParseResult } from '../../../server/geocoder/store/types.ts';
 import { osmGeoJson, osmPbf, osmXml } from './osm-fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gazetteer-formats-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Name → kind and rounded point, for comparing what each reader made of the same elements. */
 function summary(r: ParseResult) {

@@ -1,14 +1,20 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importFile } from '../../../server/geocoder/store/import.ts';
 import { readStore } from '../../../server/geocoder/store/store-file.ts';
 import { osmPbf, osmXml } from './osm-fixture.ts';
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A fresh store and a folder for the files imported into it. */
 function workspace() {
   const dir = mkdtempSync(join(tmpdir(), 'gazetteer-store-'));
+  dirs.push(dir);
   const store = join(dir, 'store', 'places.json');
   const file = (name: string, content: string | Buffer) => {
     const path = join(dir, name);

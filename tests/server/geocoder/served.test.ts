@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,7 @@ afterAll(async () => {
   // The shared worker's other geocoder tests must see the built-in gazetteer only.
   useStoreFile(null);
   await close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 async function get<T>(path: string, from = base): Promise<T> {
