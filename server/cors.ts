@@ -25,16 +25,27 @@ export function corsAllowList(env: Readonly<Record<string, string | undefined>>)
 
 /**
  * Adds CORS headers for an allow-listed Origin. Returns true when it answered the request itself: a preflight
- * (OPTIONS) from an allowed origin gets 204, and one from any other origin 403 with no CORS headers.
+ * (OPTIONS) from an allowed origin gets 204 (with `methods`, the path's own), and one from any other origin
+ * 403 with no CORS headers.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse, allowed: ReadonlySet<string>): boolean {
+export function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowed: ReadonlySet<string>,
+  methods = 'GET, HEAD',
+): boolean {
   const origin = req.headers.origin;
   const ok = typeof origin === 'string' && allowed.has(origin);
   res.setHeader('Vary', 'Origin');
   if (ok) res.setHeader('Access-Control-Allow-Origin', origin);
   if (req.method !== 'OPTIONS') return false;
   if (ok) {
-    res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' });
+    res.writeHead(204, {
+      'Access-Control-Allow-Methods': methods,
+      // A JSON body (the warehouse's POSTed polygon) is not a "simple" request: its type must be allowed.
+      ...(methods.includes('POST') ? { 'Access-Control-Allow-Headers': 'Content-Type' } : {}),
+      'Access-Control-Max-Age': '600',
+    });
   } else {
     res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
   }

@@ -5,34 +5,56 @@ import { dataRoutes } from './data-routes.ts';
 import { geocoderRoutes } from './geocoder/routes.ts';
 import { BadRequest, type Handler, sendError } from './http.ts';
 import { securityHeaders } from './security-headers.ts';
+import { POST_PATHS, warehouseService } from './warehouse/http/service.ts';
+import { openDefaultWarehouse } from './warehouse/source.ts';
 
 const API_PREFIX = '/api/';
-const handlers: readonly Handler[] = [dataRoutes, basemapRoutes, geocoderRoutes];
+/**
+ * The demo's warehouse: opened (or its default table generated, ~2 s) on its first request, answering 503
+ * meanwhile. Not at every start: no page of the demo asks it yet, and the browser tests and benchmarks start
+ * this server many times on a machine whose cores they measure.
+ */
+export const demoWarehouse = warehouseService(openDefaultWarehouse);
+const HANDLERS: readonly Handler[] = [dataRoutes, basemapRoutes, geocoderRoutes, demoWarehouse];
 /** API answers never need scripts or frames: the built pages' headers, strict CSP included, on every one. */
 const API_HEADERS = Object.entries(securityHeaders({ csp: true }));
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * Connect-style middleware with every embedded service under `/api/`. Anything else falls through to the
  * static app. Bad parameters answer 400, unknown API paths 404, both as JSON in Spanish.
  */
-export function servicesMiddleware(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  if (!url.pathname.startsWith(API_PREFIX)) {
-    next();
-    return;
-  }
-  for (const [name, value] of API_HEADERS) res.setHeader(name, value);
-  // Read per request so tests and operators can change the list without a rebuild.
-  if (applyCors(req, res, corsAllowList(process.env))) return;
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.setHeader('Allow', 'GET, HEAD');
-    sendError(res, 405, 'Método no permitido.');
-    return;
-  }
-  void dispatch(req, res, url);
+export const servicesMiddleware: Middleware = servicesMiddlewareOf(HANDLERS);
+
+/** The middleware over other handlers (tests mount a warehouse of their own this way). */
+export function servicesMiddlewareOf(handlers: readonly Handler[]): Middleware {
+  return (req, res, next) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (!url.pathname.startsWith(API_PREFIX)) {
+      next();
+      return;
+    }
+    for (const [name, value] of API_HEADERS) res.setHeader(name, value);
+    // Read per request so tests and operators can change the list without a rebuild.
+    const post = POST_PATHS.has(url.pathname);
+    const methods = post ? 'GET, HEAD, POST' : 'GET, HEAD';
+    if (applyCors(req, res, corsAllowList(process.env), methods)) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !(post && req.method === 'POST')) {
+      res.setHeader('Allow', methods);
+      sendError(res, 405, 'Método no permitido.');
+      return;
+    }
+    void dispatch(handlers, req, res, url);
+  };
 }
 
-async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function dispatch(
+  handlers: readonly Handler[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   try {
     for (const handle of handlers) {
       if (await handle(req, res, url)) return;

@@ -32,7 +32,7 @@ function headersOnEveryAnswer(httpServer: HttpServer | null | undefined, headers
 }
 
 /**
- * Mounts the embedded services (data generator, base map, geocoder) on Vite's dev and preview servers, so
+ * Mounts the embedded services (data generator, base map, geocoder, warehouse) on Vite's dev and preview servers, so
  * `npm run dev` and `npm start` serve the app and its services from one 127.0.0.1 origin.
  */
 export function embeddedServices(options: EmbeddedServicesOptions = DEFAULT_OPTIONS): Plugin {

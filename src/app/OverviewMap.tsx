@@ -61,7 +61,7 @@ export function OverviewMap() {
         onLoad={setLoaded}
         twoFingers
         renderToolbar={(map, search) => (
-          <div className="overview__toolbar">
+          <>
             <Locate map={map} />
             <label className="overview__active">
               <span className="overview__active-label">Destacar</span>
@@ -91,7 +91,7 @@ export function OverviewMap() {
               bounds={setup.maxBounds ?? null}
               countryCodes={search.countryCodes}
             />
-          </div>
+          </>
         )}
       />
       <p className="overview__summary" role="status">

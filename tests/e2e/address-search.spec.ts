@@ -1,6 +1,5 @@
 import { test, type Page } from '@playwright/test';
 import { expect } from './expect.ts';
-import { TIMING_MS } from '../../src/core/constants.ts';
 
 const view = (page: Page) => page.evaluate(() => window.__mapas?.mapViews['general-listing'] ?? null);
 
@@ -18,7 +17,7 @@ test('the address control suggests up to 5 places after a pause and is usable by
   const input = page.getByRole('combobox', { name: 'Buscar dirección' });
   await input.focus();
   await page.keyboard.type('M');
-  await page.clock.runFor(TIMING_MS.autocompleteDelay * 2); // well past the pause, on the page's clock
+  await page.clock.runFor(250 * 2); // well past the pause, on the page's clock
 
   await page.keyboard.type('aracai', { delay: 30 });
   const options = page.getByRole('listbox', { name: 'Buscar dirección' }).getByRole('option');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, type Page } from '@playwright/test';
 import { expect } from './expect.ts';
-import { GALLERY, TIMING_MS } from '../../src/core/constants.ts';
+import { GALLERY } from '../../src/core/constants.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { pauseClock } from './clock.ts';
 import { collectPageErrors } from './console.ts';
@@ -459,13 +459,13 @@ test.describe.serial('on a phone, one page on an installed clock (it runs unless
     const outside = async () => {
       await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
     };
-    await page.clock.runFor(TIMING_MS.outsideClickArm - 10);
+    await page.clock.runFor(100 - 10);
     await outside(); // the tap that opened it is still in flight: not a close
     await expect(panel).not.toHaveClass(/mobile-panel--closing/);
     await page.clock.runFor(20);
     await outside();
     await expect(panel).toHaveClass(/mobile-panel--closing/);
-    await page.clock.runFor(TIMING_MS.panelClose - 10);
+    await page.clock.runFor(300 - 10);
     await expect(panel).toHaveCount(1); // still fading
     await page.clock.runFor(20);
     await expect(panel).toHaveCount(0);
@@ -478,7 +478,7 @@ test.describe.serial('on a phone, one page on an installed clock (it runs unless
     await pauseClock(page);
     await panel.getByRole('button', { name: MESSAGES.card.close }).click();
     await expect(panel).toHaveClass(/mobile-panel--closing/);
-    await page.clock.runFor(TIMING_MS.panelClose - 10);
+    await page.clock.runFor(300 - 10);
     await expect(panel).toHaveCount(1);
     await page.clock.runFor(20);
     await expect(panel).toHaveCount(0);

@@ -7,19 +7,6 @@ import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 import { waitQuiet } from './quiet.ts';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--js-flags=--expose-gc',
-      '--enable-precise-memory-info',
-    ],
-  },
-});
-
 test('200 filter changes and pans in a burst: the final screen matches the final input, memory comes back', async ({
   page,
 }) => {

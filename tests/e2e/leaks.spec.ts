@@ -1,7 +1,7 @@
 /**
  * Mount/unmount every demo page many times by switching routes (issue 8): workers, WebGL contexts and the JS
- * heap must come back to their baseline. LEAK_CYCLES sets the rounds after a warm-up one (npm test: 2 rounds of
- * every route, 16 mounts — a leaked context or worker per mount shows 16-fold; `npm run test:stress`: 100).
+ * heap must come back to their baseline. LEAK_CYCLES sets the rounds after a warm-up one (npm test: 1 round of
+ * every route, 8 mounts — a leaked context or worker per mount shows 8-fold; `npm run test:stress`: 100).
  * On a phone's width, the warm-up round is also the phone's accessibility walk (axe-core: no serious or
  * critical violation on any route; the desktop walk is security.spec.ts's, under the real CSP): one walk
  * for both, as a walk of every route costs about half a minute here.
@@ -13,7 +13,7 @@ import { seriousViolations } from './axe.ts';
 import { collectPageErrors } from './console.ts';
 import { waitQuiet } from './quiet.ts';
 
-const CYCLES = Number(process.env.LEAK_CYCLES ?? 2);
+const CYCLES = Number(process.env.LEAK_CYCLES ?? 1);
 
 interface Census {
   workersLive: number;
@@ -32,16 +32,6 @@ declare global {
 
 test.use({
   viewport: { width: 375, height: 740 },
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--js-flags=--expose-gc',
-      '--enable-precise-memory-info',
-    ],
-  },
 });
 
 test(`on a phone, every route has no serious accessibility violation; switching through them ${CYCLES}× releases workers, WebGL contexts and memory`, async ({

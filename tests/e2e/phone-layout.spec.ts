@@ -6,7 +6,7 @@ import { MESSAGES } from '../../src/core/messages.ts';
 // under the agency page's controls.
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-test('the listing map keeps the screen: title, one row of links and one row of controls above it', async ({
+test('the listing map keeps the screen: title, one row of links and one row of controls above it; the explorer keeps its count and prices in sight', async ({
   page,
 }) => {
   await page.goto('/#/');
@@ -40,6 +40,21 @@ test('the listing map keeps the screen: title, one row of links and one row of c
       return current !== null && current.x >= 0 && current.x + current.width <= 375;
     })
     .toBe(true);
+
+  // The explorer opens with its filters folded behind «Filtros»: the count and the view's prices stay in sight.
+  await page.evaluate(() => {
+    window.location.hash = '#/transacciones?n=2000';
+  });
+  await expect(page.locator('.explorer__count')).toHaveText('2.000 de 2.000 transacciones', {
+    timeout: 45_000,
+  });
+  await expect(page.getByRole('button', { name: 'Filtros' })).toBeVisible();
+  await expect(page.getByLabel('Operación')).toBeHidden();
+  const prices = page.getByRole('group', { name: 'Precios de la vista' });
+  await expect(prices).toBeVisible();
+  await expect(prices.locator('[data-slot]').first()).toHaveText(/^Venta: mediana \$/);
+  const map = await page.getByTestId('transactions-map').boundingBox();
+  expect(map?.height ?? 0).toBeGreaterThan(300); // the map still has most of the screen
 });
 
 test('the agency page folds its controls behind one button, and the franchise opens with every agency in sight', async ({

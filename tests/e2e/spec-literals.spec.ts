@@ -35,6 +35,28 @@ test.describe.serial('the spec strings, one page', () => {
     await expect(page.getByRole('listbox')).toHaveText('Datos no encontrados');
     await page.getByRole('button', { name: 'Borrar' }).click();
     await expect(box).toHaveValue('');
+    // "A search box sits to the right above the map, 3 of 12 columns wide."
+    const toolbar = page.locator('.cluster-map__toolbar');
+    const search = toolbar.locator('> .place-search:not(.address-search)');
+    const map = await page.getByTestId('overview-map').boundingBox();
+    const columns = await toolbar.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const inner = el.getBoundingClientRect();
+      return {
+        left: inner.left + parseFloat(style.paddingLeft),
+        right: inner.right - parseFloat(style.paddingRight),
+        gap: parseFloat(style.columnGap) || 0,
+      };
+    });
+    const placed = await search.boundingBox();
+    if (!map || !placed) throw new Error('not laid out');
+    const column = (columns.right - columns.left - 11 * columns.gap) / 12;
+    expect(placed.y + placed.height).toBeLessThanOrEqual(map.y + 1); // above the map
+    expect(placed.x + placed.width).toBeCloseTo(columns.right, 0); // to the right
+    expect(placed.width).toBeCloseTo(3 * column + 2 * columns.gap, 0); // 3 of 12 columns
+    // The demo's other controls, placed in earlier columns after it in the markup, share its one row.
+    const address = await toolbar.locator('> .address-search').boundingBox();
+    expect(Math.abs((address?.y ?? -99) - placed.y)).toBeLessThan(2);
   });
 
   test("search map: 'Buscar inmuebles en esta zona' after a move past 250 m", async () => {

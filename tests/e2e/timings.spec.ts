@@ -5,24 +5,9 @@
  */
 import { test, type Page } from '@playwright/test';
 import { expect } from './expect.ts';
-import { TIMING_MS } from '../../src/core/constants.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import { pauseClock } from './clock.ts';
-
-test('the place search list closes 200 ms after the box loses focus', async ({ page }) => {
-  await page.clock.install();
-  await page.goto('/');
-  const box = page.getByRole('combobox', { name: MESSAGES.search.label });
-  await box.fill('Barquisimeto');
-  const list = page.getByRole('listbox');
-  await expect(list.getByRole('option').first()).toBeVisible();
-  await pauseClock(page);
-  await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
-  await page.clock.runFor(TIMING_MS.searchBlurClose - 10);
-  await expect(list).toBeVisible();
-  await page.clock.runFor(20);
-  await expect(list).toBeHidden();
-});
+import { sharedPage } from './shared-page.ts';
 
 /**
  * Lets the page finish the work a key left queued (React runs an input's effects, where the lookup timer is
@@ -50,32 +35,70 @@ function countLookups(page: Page, path: string) {
   return asked;
 }
 
-for (const c of [
-  { name: 'the address control', hash: '#/', delay: TIMING_MS.autocompleteDelay, text: 'Maracaibo' },
-  { name: 'picker v2', hash: '#/ubicacion-v2', delay: TIMING_MS.autocompleteDelayFast, text: 'Barquisim' },
-]) {
-  test(`${c.name} asks for suggestions ${String(c.delay)} ms after the last key`, async ({ page }) => {
-    await page.clock.install();
-    const asked = countLookups(page, '/api/geocoder/autocomplete');
-    await page.goto(`/${c.hash}`);
-    const input = page.getByRole('combobox', { name: MESSAGES.search.addressLabel });
-    await expect(input).toBeVisible();
-    await pauseClock(page);
-    await input.focus();
-    await page.keyboard.type(c.text.slice(0, -1));
-    await settle(page);
-    await page.clock.runFor(c.delay - 20); // typing goes on before the pause ends: nothing asked
-    await page.keyboard.type(c.text.slice(-1));
-    await settle(page);
-    await page.clock.runFor(c.delay - 10);
-    expect(asked).toEqual([]);
-    await page.clock.runFor(20);
-    await expect.poll(() => asked).toEqual([c.text]);
-    // The answer is shown once the page's timers are let run again.
-    await page.clock.resume();
-    await expect(page.getByRole('listbox', { name: MESSAGES.search.addressLabel })).toBeVisible();
-  });
+interface LookupCase {
+  name: string;
+  delay: number;
+  text: string;
 }
+
+/** The lookup timer: typing goes on before the pause ends (nothing asked), then one lookup just after it. */
+async function asksAfterThePause(page: Page, c: LookupCase, asked: readonly string[]) {
+  const input = page.getByRole('combobox', { name: MESSAGES.search.addressLabel });
+  await expect(input).toBeVisible();
+  await pauseClock(page);
+  await input.focus();
+  await page.keyboard.type(c.text.slice(0, -1));
+  await settle(page);
+  await page.clock.runFor(c.delay - 20); // typing goes on before the pause ends: nothing asked
+  await page.keyboard.type(c.text.slice(-1));
+  await settle(page);
+  await page.clock.runFor(c.delay - 10);
+  expect(asked).toEqual([]);
+  await page.clock.runFor(20);
+  await expect.poll(() => asked).toEqual([c.text]);
+  // The answer is shown once the page's timers are let run again.
+  await page.clock.resume();
+  await expect(page.getByRole('listbox', { name: MESSAGES.search.addressLabel })).toBeVisible();
+}
+
+/** The listing map's two boxes on one page, its clock installed before it loads. */
+test.describe.serial('the listing map on the page clock, one page', () => {
+  let asked: string[] = [];
+  const shared = sharedPage(async (page) => {
+    await page.clock.install();
+    asked = countLookups(page, '/api/geocoder/autocomplete');
+    await page.goto('/');
+  });
+
+  test('the place search list closes 200 ms after the box loses focus', async () => {
+    const page = shared();
+    const box = page.getByRole('combobox', { name: MESSAGES.search.label });
+    await box.fill('Barquisimeto');
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option').first()).toBeVisible();
+    await pauseClock(page);
+    await page.getByRole('heading', { name: 'Mapas inmobiliarios de Venezuela' }).click();
+    await page.clock.runFor(200 - 10);
+    await expect(list).toBeVisible();
+    await page.clock.runFor(20);
+    await expect(list).toBeHidden();
+  });
+
+  const address = { name: 'the address control', delay: 250, text: 'Maracaibo' };
+  test(`${address.name} asks for suggestions ${String(address.delay)} ms after the last key`, async () => {
+    await asksAfterThePause(shared(), address, asked);
+  });
+});
+
+const pickerV2 = { name: 'picker v2', delay: 100, text: 'Barquisim' };
+test(`${pickerV2.name} asks for suggestions ${String(pickerV2.delay)} ms after the last key`, async ({
+  page,
+}) => {
+  await page.clock.install();
+  const asked = countLookups(page, '/api/geocoder/autocomplete');
+  await page.goto('/#/ubicacion-v2');
+  await asksAfterThePause(page, pickerV2, asked);
+});
 
 test.describe('the listing map with no listings recentres on the country at zoom 7 300 ms after the data', () => {
   /** Opens the search map with an empty list held back until `release`, the page's clock installed. */

@@ -3,6 +3,7 @@ import { expect } from './expect.ts';
 import { allocateTable } from '../../src/core/table.ts';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import { collectPageErrors } from './console.ts';
+import { sharedPage } from './shared-page.ts';
 
 async function probe(page: Page) {
   return page.evaluate(() => window.__mapas?.explorer ?? null);
@@ -63,48 +64,59 @@ test('transactions load through the real worker with a progress bar; filters rec
   expect(errors).toEqual([]);
 });
 
-test('the time slider steps through quarters, and play advances them by itself', async ({ page }) => {
-  await page.goto('/#/transacciones?n=20000');
-  await expect(page.locator('.explorer__count')).toHaveText('20.000 de 20.000 transacciones', {
-    timeout: 45_000,
+/**
+ * Size is not the point here (the first test loads 100,000): a country of clusters needs far fewer rows. The
+ * cluster click leaves no filter behind and the slider does not care where the map is, so they share a page.
+ */
+test.describe.serial('the explorer at 20,000 rows, one page', () => {
+  const shared = sharedPage(async (page) => {
+    await page.goto('/#/transacciones?n=20000');
+    await expect(page.locator('.explorer__count')).toHaveText('20.000 de 20.000 transacciones', {
+      timeout: 45_000,
+    });
   });
-  const slider = page.getByLabel('Línea de tiempo');
-  await slider.focus();
-  await page.keyboard.press('ArrowRight'); // from "all" to the first quarter
-  await expect.poll(() => query(page)).toMatch(/t=\d{4}-T\d/);
-  const first = /t=([^&]+)/.exec(query(page))?.[1];
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1]).not.toBe(first);
 
-  // Play steps to the next quarter in order (from the slider's), one every EXPLORER.playStepMs.
-  const quarters = await page
-    .getByLabel('Trimestres')
-    .locator('option')
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  await page.getByRole('button', { name: 'Reproducir' }).click();
-  const before = /t=([^&]+)/.exec(query(page))?.[1] ?? '';
-  const next = quarters[(quarters.indexOf(before) + 1) % quarters.length];
-  await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1], { timeout: 5000 }).toBe(next);
-  await expect(page.getByRole('slider', { name: 'Línea de tiempo' })).toHaveAttribute(
-    'aria-valuetext',
-    next ?? '',
-  );
-  await page.getByRole('button', { name: 'Pausa' }).click();
-  await expect(page.getByRole('button', { name: 'Reproducir' })).toHaveAttribute('aria-pressed', 'false');
-});
+  test('clicking a cluster zooms in to where it splits; the view goes into the URL', async () => {
+    const page = shared();
+    await expect.poll(async () => (await probe(page))?.sum, { timeout: 45_000 }).toBe(20_000);
+    const before = await probe(page);
+    const pixel = before?.biggestClusterPixel;
+    if (!pixel) throw new Error('no cluster in view');
+    const box = await page.getByTestId('transactions-map').boundingBox();
+    if (!box) throw new Error('no map');
+    await page.mouse.click(box.x + pixel[0], box.y + pixel[1]);
+    await expect
+      .poll(async () => (await probe(page))?.zoom, { timeout: 15_000 })
+      .toBeGreaterThan(before.zoom);
+    await expect.poll(() => query(page)).toMatch(/v=-?\d+\.\d+,-?\d+\.\d+,\d+\.\d+/);
+  });
 
-test('clicking a cluster zooms in to where it splits; the view goes into the URL', async ({ page }) => {
-  // Size is not the point here (the first test loads 100,000): a country of clusters needs far fewer rows.
-  await page.goto('/#/transacciones?n=20000');
-  await expect.poll(async () => (await probe(page))?.sum, { timeout: 45_000 }).toBe(20_000);
-  const before = await probe(page);
-  const pixel = before?.biggestClusterPixel;
-  if (!pixel) throw new Error('no cluster in view');
-  const box = await page.getByTestId('transactions-map').boundingBox();
-  if (!box) throw new Error('no map');
-  await page.mouse.click(box.x + pixel[0], box.y + pixel[1]);
-  await expect.poll(async () => (await probe(page))?.zoom, { timeout: 15_000 }).toBeGreaterThan(before.zoom);
-  await expect.poll(() => query(page)).toMatch(/v=-?\d+\.\d+,-?\d+\.\d+,\d+\.\d+/);
+  test('the time slider steps through quarters, and play advances them by itself', async () => {
+    const page = shared();
+    const slider = page.getByLabel('Línea de tiempo');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight'); // from "all" to the first quarter
+    await expect.poll(() => query(page)).toMatch(/t=\d{4}-T\d/);
+    const first = /t=([^&]+)/.exec(query(page))?.[1];
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1]).not.toBe(first);
+
+    // Play steps to the next quarter in order (from the slider's), one every EXPLORER.playStepMs.
+    const quarters = await page
+      .getByLabel('Trimestres')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await page.getByRole('button', { name: 'Reproducir' }).click();
+    const before = /t=([^&]+)/.exec(query(page))?.[1] ?? '';
+    const next = quarters[(quarters.indexOf(before) + 1) % quarters.length];
+    await expect.poll(() => /t=([^&]+)/.exec(query(page))?.[1], { timeout: 5000 }).toBe(next);
+    await expect(page.getByRole('slider', { name: 'Línea de tiempo' })).toHaveAttribute(
+      'aria-valuetext',
+      next ?? '',
+    );
+    await page.getByRole('button', { name: 'Pausa' }).click();
+    await expect(page.getByRole('button', { name: 'Reproducir' })).toHaveAttribute('aria-pressed', 'false');
+  });
 });
 
 test('transactions stacked on one spot open as a list read from the worker, not a pile of markers', async ({

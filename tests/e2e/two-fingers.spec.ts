@@ -1,6 +1,5 @@
 import { test, type Page } from '@playwright/test';
 import { expect } from './expect.ts';
-import { TIMING_MS } from '../../src/core/constants.ts';
 import { pauseClock } from './clock.ts';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
@@ -43,7 +42,7 @@ test('under 768 px one finger shows the two-finger message and does not move the
     .filter({ hasText: 'Usa dos dedos para mover y hacer zoom en el mapa.' });
   await expect(message).toBeVisible();
   // Still there just before the spec's 3000 ms hide delay, gone just after it.
-  await page.clock.runFor(TIMING_MS.twoFingerMessageHide - 20);
+  await page.clock.runFor(3000 - 20);
   await expect(message).toBeVisible();
   // The map's frames ran meanwhile (they are on the same clock): one finger did not move it.
   expect((await view(page))?.lng).toBeCloseTo(before.lng, 6);

@@ -38,7 +38,9 @@ export interface PropertyClusterMapProps {
   onLoad?: (loaded: { properties: readonly Property[]; rejected: number; blanked: number }) => void;
   /**
    * Controls above the map (the general listing's place search), given the map once it exists and the
-   * map's search restriction (`countryCodes`) for the search controls it renders.
+   * map's search restriction (`countryCodes`) for the search controls it renders. They sit in a 12-column
+   * grid where a place-search box placed directly takes the last three (spec: "to the right above the map,
+   * 3 of 12 columns wide"); return a fragment for several controls, each its own grid item.
    */
   renderToolbar?: (map: MapLibreMap | null, search: { countryCodes?: readonly string[] }) => ReactNode;
   twoFingers?: boolean;

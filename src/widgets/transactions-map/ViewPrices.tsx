@@ -19,7 +19,8 @@ export function ViewPrices({ figures, provisional }: { figures: Float64Array | n
   if (!figures) return null;
   return (
     <div
-      className="explorer__view-prices"
+      // Kept in sight when the filters fold on a phone, as the count above it is.
+      className="explorer__view-prices folding-panel__keep"
       role="group"
       aria-label={T.viewPrices}
       data-provisional={provisional}

@@ -1,0 +1,52 @@
+/**
+ * The one seam between the warehouse queries and an analytical engine (DuckDB embedded today; a ClickHouse
+ * cluster is the next adapter). Queries are SQL texts with `?` placeholders written from fixed fragments in
+ * queries.ts, and every value a user chose travels as a parameter — no adapter ever splices text into SQL.
+ */
+
+/** A value bound to a `?`. Lists bind as one list parameter (for `list_contains(?, column)`). */
+export type SqlParam = null | boolean | number | bigint | string | readonly number[] | readonly string[];
+
+/** A value read back: numbers, BigInts for 64/128-bit integers, text, lists, or NULL. */
+export type SqlValue = null | boolean | number | bigint | string | readonly SqlValue[];
+
+export type SqlRow = Readonly<Record<string, SqlValue>>;
+
+export interface WarehouseEngine {
+  /** A short name for answers and logs ('duckdb', …). */
+  readonly name: string;
+  /**
+   * Runs one statement with its parameters, in order, and answers every row as an object by column name.
+   * A statement that runs past the engine's time limit is stopped and rejects with QueryTimeout.
+   */
+  query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]>;
+  /**
+   * Runs one statement and hands its rows out in batches, as arrays in column order, while the caller keeps
+   * pulling: an export of millions of rows never sits in memory. No time limit (a big export is slow on a
+   * slow link, not stuck); leaving the loop early stops the statement.
+   */
+  stream(sql: string, params?: readonly SqlParam[]): AsyncIterable<readonly SqlValue[][]>;
+  /** Waits for the queries in flight, then releases connections and files. */
+  close(): Promise<void>;
+}
+
+/** A number read from a row (64-bit counts arrive as BigInt; NULL reads NaN). */
+export function num(value: SqlValue | undefined): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  return Number.NaN;
+}
+
+/** An exact integer read from a row (sums of 31-bit coordinates pass 2^53 on large tables). */
+export function big(value: SqlValue | undefined): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  return 0n;
+}
+
+/** A statement stopped at the engine's time limit (the HTTP layer answers 504). */
+export class QueryTimeout extends Error {
+  constructor(readonly limitMs: number) {
+    super(`La consulta superó el tiempo límite de ${String(limitMs)} ms.`);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The warehouse service: routes.ts's routes behind the protections a public service needs. Parameters are
+ * read first (a 400 costs no query); an ETag of the data version and the request answers a revalidation
+ * with 304 before any work; at most `running` queries run and `waiting` wait — one more answers 503 with
+ * Retry-After rather than queueing without end; a query past the engine's time limit is interrupted and
+ * answers 504. Everything in Spanish.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Handler, sendError } from '../../http.ts';
+import { ClientGone, WorkGate } from '../../paced.ts';
+import { QueryTimeout } from '../engine.ts';
+import type { Warehouse } from '../queries.ts';
+import { etagOf, isFresh, sendJsonAnswer, sendNotModified } from './answer.ts';
+import { BodyTooLarge, readBody } from './body.ts';
+import { HTTP_MESSAGES } from './messages.ts';
+import { ROUTES, type Plan } from './routes.ts';
+
+export const WAREHOUSE_PREFIX = '/api/warehouse/';
+/** Paths that take a POST body besides GET. */
+export const POST_PATHS: ReadonlySet<string> = new Set([`${WAREHOUSE_PREFIX}polygon`]);
+
+export interface WarehouseServiceOptions {
+  /** Queries running at once: the engine's connections. @default 2 */
+  running?: number;
+  /** Queries waiting for a place; one more answers 503. @default 8 */
+  waiting?: number;
+  /** Exports streaming at once (each holds a connection while its client reads); one more waits. @default 1 */
+  exports?: number;
+}
+
+/** Seconds a client is told to wait by a 503. */
+export const RETRY_AFTER_S = 2;
+
+function sendBusy(res: ServerResponse, message: string): void {
+  res.setHeader('Retry-After', String(RETRY_AFTER_S));
+  sendError(res, 503, message);
+}
+
+/** The warehouse once its promise settles: null while it is built, the error if it could not be. */
+function tracked(open: () => Promise<Warehouse>) {
+  const state: { promise?: Promise<Warehouse>; value?: Warehouse; error?: unknown } = {};
+  return () => {
+    state.promise ??= open().then(
+      (wh) => (state.value = wh),
+      (error: unknown) => {
+        console.error('El almacén de datos no se pudo abrir:', error);
+        state.error = error;
+        throw error;
+      },
+    );
+    state.promise.catch(() => undefined);
+    return state;
+  };
+}
+
+/**
+ * The service's handler. `open` is called once, on the first request or on `warm()`; until it settles,
+ * requests answer 503 'se está preparando' with Retry-After.
+ */
+export function warehouseService(
+  open: () => Promise<Warehouse>,
+  options: WarehouseServiceOptions = {},
+): Handler & { warm: () => Promise<Warehouse> } {
+  const current = tracked(open);
+  const queries = new WorkGate(options.running ?? 2, options.waiting ?? 8);
+  const exports = new WorkGate(options.exports ?? 1, 1);
+  const handler: Handler = async (req, res, url) => {
+    if (!url.pathname.startsWith(WAREHOUSE_PREFIX)) return false;
+    const route = ROUTES.get(url.pathname.slice(WAREHOUSE_PREFIX.length));
+    if (!route) return false;
+    const state = current();
+    if (state.error !== undefined) {
+      sendError(res, 503, HTTP_MESSAGES.unavailable);
+      return true;
+    }
+    const wh = state.value;
+    if (!wh) {
+      sendBusy(res, HTTP_MESSAGES.starting);
+      return true;
+    }
+    let body: string | null;
+    try {
+      body = req.method === 'POST' ? await readBody(req) : null;
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      res.setHeader('Connection', 'close'); // the rest of the body is not read
+      sendError(res, 413, error.message);
+      return true;
+    }
+    const plan = route(url.searchParams, body);
+    await answer(wh, plan, { req, res, url, body: body ?? '' }, plan.kind === 'csv' ? exports : queries);
+    return true;
+  };
+  /** Opens (or builds) the warehouse now, so the first visitor does not wait for it; settles when open. */
+  const warm = () => current().promise ?? Promise.reject(new Error(HTTP_MESSAGES.unavailable));
+  return Object.assign(handler, { warm });
+}
+
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  body: string;
+}
+
+async function answer(wh: Warehouse, plan: Plan, x: Exchange, gate: WorkGate): Promise<void> {
+  const etag = etagOf(wh.dataVersion, x.req, x.url, x.body);
+  if (plan.kind === 'json' && isFresh(x.req, etag)) {
+    sendNotModified(x.res, etag);
+    return;
+  }
+  const running = gate.run(async () => {
+    if (x.res.destroyed) return; // left while waiting for a place
+    if (plan.kind === 'csv') {
+      await plan.run(wh, x.req, x.res);
+      return;
+    }
+    const body = await plan.run(wh);
+    await sendJsonAnswer(x.req, x.res, etag, {
+      exact: true,
+      engine: wh.engine.name,
+      dataVersion: wh.dataVersion,
+      ...(body as object),
+    });
+  });
+  if (!running) {
+    sendBusy(x.res, HTTP_MESSAGES.busy);
+    return;
+  }
+  try {
+    await running;
+  } catch (error) {
+    if (error instanceof ClientGone) return;
+    if (error instanceof QueryTimeout && !x.res.headersSent) {
+      const seconds = (error.limitMs / 1000).toLocaleString('es-VE');
+      sendError(x.res, 504, HTTP_MESSAGES.timeout.replace('{seconds}', seconds));
+      return;
+    }
+    throw error; // the middleware answers 500, or cuts a streamed answer short
+  }
+}

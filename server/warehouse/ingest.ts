@@ -1,0 +1,197 @@
+/**
+ * Builds a warehouse file from the explorer's columnar tables (the generator's, or an analyst's file once
+ * read). Rows go through DuckDB's appender in data chunks filled from the typed arrays (no object per row),
+ * into a staging table; one CREATE TABLE … ORDER BY morton then writes them sorted for locality.
+ */
+import { DuckDBDataChunk, DuckDBInstance, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import { DOUBLE, FLOAT, INTEGER, UINTEGER, USMALLINT, UTINYINT } from '@duckdb/node-api';
+import { rmSync } from 'node:fs';
+import type { PropertyTable } from '../../src/core/types.ts';
+import { allocateTransactions, fillTransactionRows } from '../../src/datagen/transactions.ts';
+import { fineKey, loadH3 } from '../../workers/engine/hex-index.ts';
+import { mercatorX, mercatorY, mortonWords } from './keys.ts';
+import { COLORS, META, QUARTERS, SORTED_SELECT, STAGING_COLUMNS, TRANSACTIONS } from './schema.ts';
+
+/** DuckDB's vector size: an appended chunk holds at most this many rows. */
+const CHUNK_ROWS = 2048;
+/** Generated rows per slice: a 50M-row history never sits in memory whole (~33 bytes a row). */
+const SLICE_ROWS = 1 << 20;
+
+const STAGING_TYPES: readonly DuckDBType[] = [
+  INTEGER, // id
+  INTEGER, // x
+  INTEGER, // y
+  UINTEGER, // morton_hi
+  UINTEGER, // morton_lo
+  DOUBLE, // lng
+  DOUBLE, // lat
+  USMALLINT, // quarter
+  UTINYINT, // operation
+  USMALLINT, // color
+  DOUBLE, // price
+  FLOAT, // area
+  UTINYINT, // precision
+  UTINYINT, // h3_base
+  UINTEGER, // h3_digits
+];
+
+/** The resolution-9 key's digits: the low 27 bits (nine 3-bit digits), the base cell above them. */
+const H3_DIGITS = 2 ** 27;
+
+export interface IngestSummary {
+  /** Rows stored. */
+  rows: number;
+  /** Rows left out: coordinates off the globe, or dictionary codes the table does not have. */
+  rejected: number;
+  dataVersion: string;
+  /** Wall time of the whole build, ms. */
+  ms: number;
+  /** Of which: pulling the tables (a generator's slices are made then) and appending their rows, ms. */
+  appendMs: number;
+  /** Of which: writing the rows sorted by Morton key, ms. */
+  sortMs: number;
+}
+
+const finite = (v: number) => v === v && v !== Infinity && v !== -Infinity;
+
+/** Whether row r can be stored (the same rules as the in-tab engine's: placed, and its codes known). */
+function validRow(t: PropertyTable, r: number): boolean {
+  const lat = t.lat[r] ?? Number.NaN;
+  const lng = t.lng[r] ?? Number.NaN;
+  if (!finite(lat) || !finite(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180) return false;
+  return (
+    (t.quarter[r] ?? 0) < t.quarters.length &&
+    (t.color[r] ?? 0) < t.colors.length &&
+    (t.operation[r] ?? 0) <= 1
+  );
+}
+
+/** Appends one table's rows (source ids from `firstId`) to the staging table; answers the rows rejected. */
+async function appendTable(connection: DuckDBConnection, t: PropertyTable, firstId: number): Promise<number> {
+  const appender = await connection.createAppender('staging');
+  let rejected = 0;
+  let r = 0;
+  while (r < t.length) {
+    const chunk = DuckDBDataChunk.create(STAGING_TYPES, Math.min(CHUNK_ROWS, t.length - r));
+    const v = STAGING_TYPES.map((_, i) => chunk.getColumnVector(i));
+    let k = 0;
+    for (; r < t.length && k < CHUNK_ROWS; r++) {
+      if (!validRow(t, r)) {
+        rejected++;
+        continue;
+      }
+      const lng = t.lng[r] ?? 0;
+      const lat = t.lat[r] ?? 0;
+      const x = mercatorX(lng);
+      const y = mercatorY(lat);
+      const [hi, lo] = mortonWords(x, y);
+      const price = t.price[r] ?? Number.NaN;
+      const area = t.area?.[r] ?? Number.NaN;
+      v[0]?.setItem(k, firstId + r);
+      v[1]?.setItem(k, x);
+      v[2]?.setItem(k, y);
+      v[3]?.setItem(k, hi);
+      v[4]?.setItem(k, lo);
+      v[5]?.setItem(k, lng);
+      v[6]?.setItem(k, lat);
+      v[7]?.setItem(k, t.quarter[r] ?? 0);
+      v[8]?.setItem(k, t.operation[r] ?? 0);
+      v[9]?.setItem(k, t.color[r] ?? 0);
+      // NULL rather than NaN: DuckDB orders NaN above every number, so `price > 0` would let it through.
+      v[10]?.setItem(k, price === price ? price : null);
+      v[11]?.setItem(k, area === area ? area : null);
+      v[12]?.setItem(k, t.precision?.[r] ?? 0);
+      const h3 = fineKey(lat, lng);
+      v[13]?.setItem(k, Math.floor(h3 / H3_DIGITS));
+      v[14]?.setItem(k, h3 % H3_DIGITS);
+      k++;
+    }
+    chunk.rowCount = k;
+    for (const vector of v) vector.flush();
+    if (k > 0) appender.appendDataChunk(chunk);
+  }
+  appender.closeSync();
+  return rejected;
+}
+
+async function writeDictionary(c: DuckDBConnection, name: string, labels: readonly string[]): Promise<void> {
+  await c.run(`CREATE TABLE ${name} (idx USMALLINT PRIMARY KEY, label VARCHAR NOT NULL)`);
+  for (const [idx, label] of labels.entries()) {
+    await c.run(`INSERT INTO ${name} VALUES (?, ?)`, [idx, label]);
+  }
+}
+
+/**
+ * Builds the warehouse file at `path` (replacing any file there) from tables that share one set of
+ * dictionaries, rows numbered on from table to table. The tables are pulled one at a time, so a generator
+ * can hand out slices.
+ */
+export async function ingestTables(
+  path: string,
+  tables: Iterable<PropertyTable>,
+  dataVersion: string,
+): Promise<IngestSummary> {
+  const started = performance.now();
+  await loadH3();
+  rmSync(path, { force: true });
+  rmSync(`${path}.wal`, { force: true });
+  const instance = await DuckDBInstance.create(path);
+  const c = await instance.connect();
+  try {
+    await c.run(`CREATE TEMP TABLE staging (${STAGING_COLUMNS})`);
+    let first: PropertyTable | null = null;
+    let next = 0;
+    let rejected = 0;
+    for (const t of tables) {
+      first ??= t;
+      if (
+        t.quarters.join('\n') !== first.quarters.join('\n') ||
+        t.colors.join('\n') !== first.colors.join('\n')
+      ) {
+        throw new Error('Las partes de la tabla no comparten diccionarios.');
+      }
+      rejected += await appendTable(c, t, next);
+      next += t.length;
+    }
+    const appended = performance.now();
+    await c.run(`CREATE TABLE ${TRANSACTIONS} AS ${SORTED_SELECT}`);
+    const sorted = performance.now();
+    await c.run('DROP TABLE staging');
+    await writeDictionary(c, QUARTERS, first?.quarters ?? []);
+    await writeDictionary(c, COLORS, first?.colors ?? []);
+    const rows = next - rejected;
+    await c.run(`CREATE TABLE ${META} (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`);
+    await c.run(`INSERT INTO ${META} VALUES ('dataVersion', ?), ('rows', ?)`, [dataVersion, String(rows)]);
+    await c.run('CHECKPOINT');
+    return {
+      rows,
+      rejected,
+      dataVersion,
+      ms: performance.now() - started,
+      appendMs: appended - started,
+      sortMs: sorted - appended,
+    };
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** The generator's rows [0, count) in slices (the same bytes as one generateTransactionsTable call). */
+export function* generatedSlices(
+  count: number,
+  seed: number,
+  sliceRows = SLICE_ROWS,
+): Generator<PropertyTable> {
+  for (let from = 0; from < count; from += sliceRows) {
+    const to = Math.min(count, from + sliceRows);
+    const table = allocateTransactions(to - from);
+    fillTransactionRows(table, seed, from, to, from);
+    yield table;
+  }
+}
+
+/** A warehouse of `count` generated transactions; the data version names the generator's seed and size. */
+export function ingestGenerated(path: string, count: number, seed: number): Promise<IngestSummary> {
+  return ingestTables(path, generatedSlices(count, seed), `generado-${seed}-${count}`);
+}

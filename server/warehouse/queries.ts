@@ -1,0 +1,183 @@
+/**
+ * The explorer's questions as warehouse queries: grid clusters of a view, the per-quarter figures and the
+ * rows of a small view (the figures inside a polygon: polygon.ts). Each takes parameters already validated
+ * (params.ts) and answers exactly: counts are counts, quartiles the in-tab engine's (figures.ts), never a
+ * sketch.
+ */
+import type { BBox } from '../../src/core/types.ts';
+import { big, num, type WarehouseEngine } from './engine.ts';
+import { groupedFigures, PRICED } from './figures.ts';
+import {
+  unitBox,
+  whereOf,
+  whereOfUnits,
+  type Dictionaries,
+  type UnitBox,
+  type WarehouseFilter,
+} from './filter.ts';
+import { cellShift, unitLat, unitLng } from './keys.ts';
+import { COLORS, META, QUARTERS, TRANSACTIONS } from './schema.ts';
+
+/** An open warehouse: its engine and what every query needs to know of the data. */
+export interface Warehouse extends Dictionaries {
+  readonly engine: WarehouseEngine;
+  readonly dataVersion: string;
+  readonly rows: number;
+}
+
+/** Reads the dictionaries and the data version of an engine's warehouse. */
+export async function openWarehouse(engine: WarehouseEngine): Promise<Warehouse> {
+  const labels = async (table: string) =>
+    (await engine.query(`SELECT label FROM ${table} ORDER BY idx`)).map((r) => String(r.label));
+  const meta = new Map(
+    (await engine.query(`SELECT key, value FROM ${META}`)).map((r) => [String(r.key), String(r.value)]),
+  );
+  return {
+    engine,
+    quarters: await labels(QUARTERS),
+    colors: await labels(COLORS),
+    dataVersion: meta.get('dataVersion') ?? '',
+    rows: Number(meta.get('rows') ?? 0),
+  };
+}
+
+/** Grid cells of a view with their exact counts and count-weighted centres, as parallel arrays. */
+export interface GridCells {
+  /** The grid: 2^level cells across the world. */
+  level: number;
+  length: number;
+  cellX: Uint32Array;
+  cellY: Uint32Array;
+  counts: Uint32Array;
+  saleCounts: Uint32Array;
+  /**
+   * lng, lat pairs: the mean of the rows' integer Mercator x and y (the in-tab engine also averages in
+   * Mercator), from exact integer sums — the same centre whatever order the engine added the rows in.
+   */
+  positions: Float64Array;
+}
+
+/** Grid clusters of the rows in `bbox` under the filter, cells of 2^(31 − level) Mercator units. */
+export function gridClusters(
+  wh: Warehouse,
+  bbox: BBox,
+  level: number,
+  filter: WarehouseFilter,
+): Promise<GridCells> {
+  return gridOfUnits(wh, unitBox(bbox), level, filter);
+}
+
+/** Grid clusters of the rows in a box of integer units (a cell's exact extent, for its split). */
+export async function gridOfUnits(
+  wh: Warehouse,
+  units: UnitBox,
+  level: number,
+  filter: WarehouseFilter,
+): Promise<GridCells> {
+  const where = whereOfUnits(wh, filter, units);
+  const shift = cellShift(level);
+  const rows = await wh.engine.query(
+    `SELECT x >> ?::INTEGER AS cx, y >> ?::INTEGER AS cy, count(*) AS n,
+            count(*) FILTER (WHERE operation = 0) AS sale, sum(x) AS sx, sum(y) AS sy
+     FROM ${TRANSACTIONS} WHERE ${where.sql} GROUP BY cx, cy ORDER BY cy, cx`,
+    [shift, shift, ...where.params],
+  );
+  const n = rows.length;
+  const out: GridCells = {
+    level,
+    length: n,
+    cellX: new Uint32Array(n),
+    cellY: new Uint32Array(n),
+    counts: new Uint32Array(n),
+    saleCounts: new Uint32Array(n),
+    positions: new Float64Array(n * 2),
+  };
+  rows.forEach((r, i) => {
+    const count = num(r.n);
+    out.cellX[i] = num(r.cx);
+    out.cellY[i] = num(r.cy);
+    out.counts[i] = count;
+    out.saleCounts[i] = num(r.sale);
+    out.positions[i * 2] = unitLng(meanOf(big(r.sx), count));
+    out.positions[i * 2 + 1] = unitLat(meanOf(big(r.sy), count));
+  });
+  return out;
+}
+
+/** sum / count of an exact integer sum (BigInt division first keeps it exact past 2^53). */
+export function meanOf(sum: bigint, count: number): number {
+  const whole = sum / BigInt(count);
+  return Number(whole) + Number(sum - whole * BigInt(count)) / count;
+}
+
+/** Figures per quarter × operation (group q · 2 + op, op 0 Venta), under the filter, of a box or all. */
+export interface QuarterFigures {
+  quarters: readonly string[];
+  figures: Float64Array;
+}
+
+export async function quarterFigures(
+  wh: Warehouse,
+  filter: WarehouseFilter,
+  bbox?: BBox,
+): Promise<QuarterFigures> {
+  const where = whereOf(wh, filter, bbox);
+  const figures = await groupedFigures(
+    wh.engine,
+    {
+      sql: `SELECT quarter * 2 + operation AS g, ${PRICED} FROM ${TRANSACTIONS} WHERE ${where.sql}`,
+      params: where.params,
+    },
+    wh.quarters.length * 2,
+  );
+  return { quarters: wh.quarters, figures };
+}
+
+/** One stored row, labels resolved. */
+export interface WarehouseRow {
+  /** The row's index in the source table (or generator). */
+  id: number;
+  lng: number;
+  lat: number;
+  /** NaN when the source had none. */
+  price: number;
+  operation: 'Venta' | 'Alquiler';
+  quarter: string;
+  color: string;
+  /** Built area in m², NaN when unknown. */
+  area: number;
+  precision: number;
+}
+
+export interface ViewRows {
+  rows: WarehouseRow[];
+  /** More rows than the cap pass the filter in the box. */
+  truncated: boolean;
+}
+
+/** Up to `limit` rows of a box under the filter, in Morton order (then id), and whether there were more. */
+export async function viewRows(
+  wh: Warehouse,
+  bbox: BBox,
+  filter: WarehouseFilter,
+  limit: number,
+): Promise<ViewRows> {
+  const where = whereOf(wh, filter, bbox);
+  const found = await wh.engine.query(
+    `SELECT id, lng, lat, price, operation, quarter, color, area, precision
+     FROM ${TRANSACTIONS} WHERE ${where.sql} ORDER BY morton, id LIMIT ?::INTEGER`,
+    [...where.params, limit + 1],
+  );
+  const rows = found.slice(0, limit).map((r): WarehouseRow => ({
+    id: num(r.id),
+    lng: num(r.lng),
+    lat: num(r.lat),
+    price: num(r.price),
+    operation: num(r.operation) === 0 ? 'Venta' : 'Alquiler',
+    quarter: wh.quarters[num(r.quarter)] ?? '',
+    color: wh.colors[num(r.color)] ?? '',
+    area: num(r.area),
+    precision: num(r.precision),
+  }));
+  return { rows, truncated: found.length > limit };
+}
