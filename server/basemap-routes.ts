@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import places from '../data/gazetteer/ve-places.json' with { type: 'json' };
 import { drawableLand } from './basemap-land.ts';
+import { sendUrbanizacionLabels } from './basemap-urbanizaciones.ts';
 import { innerBordersGeoJson, type Polygons } from './estado-borders.ts';
 import { chooseEncoding, compress, type Encoding } from './compressed-assets.ts';
 import { type Handler, sendBytes } from './http.ts';
@@ -132,6 +133,10 @@ export const basemapRoutes: Handler = async (req, res, url) => {
   const prefix = '/api/basemap/';
   if (!url.pathname.startsWith(prefix)) return false;
   const name = url.pathname.slice(prefix.length);
+  if (name === 'urbanizaciones.geojson') {
+    await sendUrbanizacionLabels(res, chooseEncoding(req.headers['accept-encoding']));
+    return true;
+  }
   const bytes = layer(name);
   if (!bytes) return false;
   const encoding = chooseEncoding(req.headers['accept-encoding']);

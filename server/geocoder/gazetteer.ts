@@ -6,6 +6,7 @@ import basePlaces from '../../data/gazetteer/ve-places.json' with { type: 'json'
 import extraPlaces from '../../data/gazetteer/ve-places-extra.json' with { type: 'json' };
 import { bboxOfRings } from '../../src/core/geo.ts';
 import { foldText } from '../../src/core/zone.ts';
+import type { SourceId } from './store/types.ts';
 
 /** One searchable place of the embedded geocoder. */
 export interface GazetteerEntry {
@@ -16,7 +17,7 @@ export interface GazetteerEntry {
   lat: number;
   lon: number;
   /** Nominatim class/type/place_rank/addresstype. */
-  cls: 'place' | 'boundary';
+  cls: 'place' | 'boundary' | 'highway';
   type: string;
   rank: number;
   importance: number;
@@ -29,6 +30,10 @@ export interface GazetteerEntry {
   alt: readonly string[];
   /** Position known to about a kilometre only (the compiled urbanizaciones table). */
   approximate?: boolean;
+  /** Imported places (issue 38): the source whose point is kept, for the answer's licence. */
+  source?: SourceId;
+  /** An imported area's outline ([lon, lat] rings), for reverse lookups inside it. */
+  outline?: readonly Ring[];
 }
 
 type Ring = readonly (readonly number[])[];
@@ -46,7 +51,7 @@ const places = [...basePlaces, ...extraPlaces].map((p) => ({
 }));
 
 /** Nominatim's place types by population, with their search ranks. */
-function placeType(population: number): { type: string; rank: number; spanKm: number } {
+export function placeType(population: number): { type: string; rank: number; spanKm: number } {
   if (population >= 100_000) return { type: 'city', rank: 16, spanKm: 12 };
   if (population >= 10_000) return { type: 'town', rank: 18, spanKm: 4 };
   return { type: 'village', rank: 19, spanKm: 2 };
@@ -54,7 +59,7 @@ function placeType(population: number): { type: string; rank: number; spanKm: nu
 
 const KM_PER_DEGREE = 111.32;
 
-function boxAround(lat: number, lon: number, km: number): [number, number, number, number] {
+export function boxAround(lat: number, lon: number, km: number): [number, number, number, number] {
   const dLat = km / KM_PER_DEGREE;
   const dLon = dLat / Math.cos((lat * Math.PI) / 180);
   return [lat - dLat, lat + dLat, lon - dLon, lon + dLon];

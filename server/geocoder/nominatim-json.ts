@@ -1,4 +1,5 @@
 import type { GazetteerEntry } from './gazetteer.ts';
+import { SOURCES } from './store/types.ts';
 import type { ReverseHit } from './reverse.ts';
 
 /** Licence line of every answer (the embedded data's sources, data/PROVENANCE.md). */
@@ -11,9 +12,13 @@ const fixed = (n: number) => n.toFixed(7);
 function displayName(entry: GazetteerEntry): string {
   const name = entry.aliasOf ? `${entry.name} (${entry.aliasOf})` : entry.name;
   // An urbanización names its city: 'Chuao, Caracas, Baruta, Miranda, Venezuela'.
-  const city = entry.type === 'suburb' || entry.type === 'neighbourhood' ? entry.address.city : undefined;
+  const street = entry.cls === 'highway';
+  const city =
+    street || entry.type === 'suburb' || entry.type === 'neighbourhood' ? entry.address.city : undefined;
+  // A street names its urbanización too: 'Calle B, Valle Arriba, Guatire, Zamora, Miranda, Venezuela'.
+  const urban = street ? (entry.address.neighbourhood ?? entry.address.suburb) : undefined;
   // Consecutive repeats only ('Mérida, Libertador, Mérida' keeps both; 'Mérida, Mérida' would not).
-  const parts = [name, city, entry.address.county, entry.address.state, 'Venezuela']
+  const parts = [name, urban, city, entry.address.county, entry.address.state, 'Venezuela']
     .filter((p): p is string => typeof p === 'string' && p !== '')
     .filter((p, i, all) => p !== all[i - 1]);
   return parts.join(', ');
@@ -29,8 +34,12 @@ export function toNominatim(
   const [s, n, w, e] = entry.bbox;
   const out: Record<string, unknown> = {
     place_id: entry.id,
-    licence: LICENCE,
-    osm_type: entry.cls === 'boundary' ? 'relation' : 'node',
+    // An imported place names its own source's licence (ODbL for OSM), as Nominatim's answers do.
+    licence: entry.source
+      ? `${LICENCE}; ${SOURCES[entry.source].label}: ${SOURCES[entry.source].licence}`
+      : LICENCE,
+    osm_type:
+      entry.cls === 'boundary' ? 'relation' : entry.cls === 'highway' || entry.outline ? 'way' : 'node',
     osm_id: entry.id,
     lat: fixed(entry.lat),
     lon: fixed(entry.lon),
@@ -38,7 +47,14 @@ export function toNominatim(
     type: entry.type,
     place_rank: entry.rank,
     importance: Number(entry.importance.toFixed(5)),
-    addresstype: entry.cls !== 'boundary' ? entry.type : entry.address.county ? 'county' : 'state',
+    addresstype:
+      entry.cls === 'highway'
+        ? 'road'
+        : entry.cls !== 'boundary'
+          ? entry.type
+          : entry.address.county
+            ? 'county'
+            : 'state',
     name: entry.name,
     display_name: displayName(entry),
     boundingbox: [fixed(s), fixed(n), fixed(w), fixed(e)],

@@ -1,6 +1,8 @@
 import land from '../../data/basemap/ve-land.json' with { type: 'json' };
 import { bboxOfRings, distanceMeters } from '../../src/core/geo.ts';
-import { ENTRIES, ESTADOS, type Estado, type GazetteerEntry } from './gazetteer.ts';
+import { ESTADOS, type Estado, type GazetteerEntry } from './gazetteer.ts';
+import { currentEntries } from './live.ts';
+import { outlineAt } from './store/entries.ts';
 
 type Ring = readonly (readonly number[])[];
 
@@ -69,7 +71,7 @@ function kmToEstado(e: Estado, lat: number, lon: number, withinKm: number): numb
   return best;
 }
 
-function nearestEstado(lat: number, lon: number, withinKm: number): Estado | null {
+export function nearestEstado(lat: number, lon: number, withinKm: number): Estado | null {
   let best: Estado | null = null;
   let bestKm = withinKm;
   for (const e of ESTADOS) {
@@ -145,9 +147,17 @@ function nearestPlace(
   lon: number,
   estado: string | null,
 ): { place: GazetteerEntry | null; distanceM: number } {
+  const entries = currentEntries();
+  // Inside an imported urbanización's outline: that urbanización, however far its label point.
+  const inside = outlineAt(entries, lat, lon);
+  if (inside && (estado === null || inside.address.state === estado))
+    return {
+      place: inside,
+      distanceM: distanceMeters({ lat, lng: lon }, { lat: inside.lat, lng: inside.lon }),
+    };
   let place: GazetteerEntry | null = null;
   let best = Infinity;
-  for (const entry of ENTRIES) {
+  for (const entry of entries) {
     if (entry.cls !== 'place' || entry.aliasOf) continue;
     if (estado !== null && entry.address.state !== estado) continue;
     const d = distanceMeters({ lat, lng: lon }, { lat: entry.lat, lng: entry.lon });

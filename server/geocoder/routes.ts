@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { BadRequest, type Handler, intParam, plainDecimal, sendJson, sendText } from '../http.ts';
-import { ENTRIES } from './gazetteer.ts';
-import { reverseToNominatim, toNominatim, type Format } from './nominatim-json.ts';
+import { currentEntries, currentStore } from './live.ts';
+import { LICENCE, reverseToNominatim, toNominatim, type Format } from './nominatim-json.ts';
 import { reverseGeocode } from './reverse.ts';
 import { searchHits, searchWithPrefixFallback } from './search.ts';
+import { importedAttribution, loadedSources } from './store/attribution.ts';
 
 export const GEOCODER_BASE = '/api/geocoder';
 const MAX_QUERY = 200; // characters; longer queries are refused, not truncated silently
@@ -91,7 +92,9 @@ function reverse(res: ServerResponse, url: URL): void {
   const fmt = format(url);
   const hit = reverseGeocode(lat, lon);
   const stateEntry = hit
-    ? (ENTRIES.find((e) => e.cls === 'boundary' && !e.address.county && e.name === hit.estado.name) ?? null)
+    ? (currentEntries().find(
+        (e) => e.cls === 'boundary' && !e.address.county && e.name === hit.estado.name,
+      ) ?? null)
     : null;
   sendJson(res, 200, reverseToNominatim(hit, stateEntry, zoom, fmt));
 }
@@ -113,6 +116,16 @@ export const geocoderRoutes: Handler = (_req, res, url) => {
     case '/reverse':
       reverse(res, url);
       return true;
+    case '/fuentes': {
+      // Which sources the geocoder serves now, with their licences (issue 38: OSM's ODbL notice when loaded).
+      const store = currentStore();
+      const imported = importedAttribution(store);
+      sendJson(res, 200, {
+        atribucion: imported ? `${LICENCE} · ${imported}` : LICENCE,
+        importadas: loadedSources(store),
+      });
+      return true;
+    }
     case '/status':
       // Like Nominatim: plain 'OK' by default, a JSON object with format=json.
       if (single(url, 'format') === 'json') sendJson(res, 200, { status: 0, message: 'OK' });

@@ -1,7 +1,8 @@
 import { distanceMeters } from '../../src/core/geo.ts';
 import { foldText } from '../../src/core/zone.ts';
 import { lookupMunicipio, MUNICIPIO_CITY } from '../../src/geocoding/municipio-cities.ts';
-import { ENTRIES, type GazetteerEntry } from './gazetteer.ts';
+import type { GazetteerEntry } from './gazetteer.ts';
+import { currentEntries } from './live.ts';
 
 export interface SearchOptions {
   limit: number;
@@ -124,7 +125,8 @@ function compact(s: string): string {
   let c = compactCache.get(s);
   if (c === undefined) {
     c = s.replaceAll(' ', '');
-    if (compactCache.size < 10_000) compactCache.set(s, c);
+    // Room for every name of a country-sized import (issue 38): a miss allocates on every search.
+    if (compactCache.size < 400_000) compactCache.set(s, c);
   }
   return c;
 }
@@ -133,10 +135,12 @@ function compact(s: string): string {
 function matchName(key: string, name: string, prefix: boolean): number {
   if (key === name) return 1;
   if (compact(key) === compact(name)) return 0.95;
-  if (prefix) {
+  // The word tests build strings: only worth it when the name occurs at all (with an imported country's
+  // 200,000 entries most do not, and the allocations were most of a search's time).
+  if (prefix && key.includes(name)) {
     if (key.startsWith(name)) return 0.9;
     if (` ${key}`.includes(` ${name}`)) return 0.7;
-  } else {
+  } else if (!prefix && key.includes(name)) {
     // Whole words only: 'Cumaná' is not 'Cumanacoa'; a leading run ranks above one inside the name.
     if (key.startsWith(`${name} `)) return 0.6;
     if (` ${key} `.includes(` ${name} `)) return 0.55;
@@ -198,15 +202,16 @@ const ESTADO_WORDS: Readonly<Record<string, string>> = {
  * Words of an entry's address for the parts after the first comma: its address, the city its municipio's
  * addresses belong to ('Chacao' → Caracas, src/geocoding/municipio-cities.ts) and the estado's common names.
  */
-const haystacks = new Map<number, Set<string>>();
+// Keyed by the entry itself: a reloaded store brings new entries, and the old ones' words go with them.
+const haystacks = new WeakMap<GazetteerEntry, Set<string>>();
 function addressWords(entry: GazetteerEntry): Set<string> {
-  let words = haystacks.get(entry.id);
+  let words = haystacks.get(entry);
   if (!words) {
     const { state = '', county = '' } = entry.address;
     const city = county ? (lookupMunicipio(MUNICIPIO_CITY, state, county) ?? '') : '';
     const text = [...Object.values(entry.address), city, ESTADO_WORDS[state] ?? ''].join(' ');
     words = new Set([...queryWords(text), 've']);
-    haystacks.set(entry.id, words);
+    haystacks.set(entry, words);
   }
   return words;
 }
@@ -237,7 +242,7 @@ interface Scored {
 function matchPart(part: Part, context: readonly string[], options: SearchOptions): Scored[] {
   const scored: Scored[] = [];
   if (part.name === '') return scored;
-  for (const entry of ENTRIES) {
+  for (const entry of currentEntries()) {
     let score = nameScore(entry, part.name, options.prefix);
     if (score === 0 || !contextMatches(entry, context)) continue;
     if (options.viewbox && options.bounded && !inViewbox(entry, options.viewbox)) continue;

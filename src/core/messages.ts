@@ -25,7 +25,8 @@ export const MESSAGES = {
     mapFeedback: 'Comentarios sobre el mapa',
     /** The offline base map's own name and what it says of its urbanización labels at street zoom. */
     offlineStyleName: 'Venezuela sin conexión',
-    urbanizacionesAttribution: 'Urbanizaciones: tabla compilada (±1 km) · sin calles en el mapa sin conexión',
+    urbanizacionesAttribution:
+      'Urbanizaciones: tabla compilada (±1 km) y nomenclátor importado · sin calles en el mapa sin conexión',
     /** Logged when deck.gl's canvas cannot be released on unmount. */
     deckReleaseFailed: 'No se pudo liberar el lienzo de deck.gl:',
   },

@@ -2,7 +2,6 @@ import type { ExpressionSpecification, StyleSpecification, SymbolLayerSpecificat
 import notoRegular from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import notoSemiBold from '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff2?url';
 import type { FeatureCollection, Point } from 'geojson';
-import urbanizacionesCsv from '../../data/gazetteer/urbanizaciones.csv?raw';
 import { MESSAGES } from '../core/messages.ts';
 
 /** Calm palette: pale sea, warm land, quiet borders, so red and purple property markers stand out. */
@@ -30,37 +29,13 @@ export const ATTRIBUTION = '© OpenStreetMap contributors · Natural Earth · Ge
 
 /**
  * What the offline map says at street zoom, where it has no streets: the urbanización names come from the
- * team's compiled table (±1 km, data/PROVENANCE.md); streets need a production style (VITE_MAP_STYLE_URL).
+ * team's compiled table (±1 km, data/PROVENANCE.md) and the deployer's imported gazetteer (issue 38, its OSM
+ * data credited by ATTRIBUTION); streets need a production style (VITE_MAP_STYLE_URL).
  */
 export const URBANIZACIONES_ATTRIBUTION = MESSAGES.map.urbanizacionesAttribution;
 
 /** Zoom from which urbanización names show (issue: labels at zoom ≥ 13). */
 export const URBANIZACION_MINZOOM = 13;
-
-/** The compiled urbanizaciones as labelled points (the geocoder serves the same rows). */
-export function urbanizacionesGeoJSON(csv: string = urbanizacionesCsv): FeatureCollection<Point> {
-  const [header = '', ...lines] = csv.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const columns = header.split(',');
-  const col = (name: string) => columns.indexOf(name);
-  return {
-    type: 'FeatureCollection',
-    features: lines.flatMap((line) => {
-      const f = line.split(',');
-      const lat = Number(f[col('lat')]);
-      const lon = Number(f[col('lon')]);
-      const tipo = f[col('tipo')] ?? '';
-      // Towns in the table are labelled by the places layers' zoom rules, not as urbanizaciones.
-      if (!Number.isFinite(lat) || !Number.isFinite(lon) || tipo === 'ciudad') return [];
-      return [
-        {
-          type: 'Feature' as const,
-          geometry: { type: 'Point' as const, coordinates: [lon, lat] },
-          properties: { name: f[col('nombre')] ?? '', tipo },
-        },
-      ];
-    }),
-  };
-}
 
 /**
  * Names of seas, gulfs, lakes and reservoirs at hand-placed label points (facts written by the team: the
@@ -150,9 +125,10 @@ export function offlineStyle(origin: string): StyleSpecification {
       },
       [LABELS]: { type: 'geojson', data: `${origin}/api/basemap/labels.geojson` },
       waterNames: { type: 'geojson', data: waterNamesGeoJSON() },
+      // From the geocoder's entries (compiled table and imported places, issue 38): an import shows here too.
       urbanizaciones: {
         type: 'geojson',
-        data: urbanizacionesGeoJSON(),
+        data: `${origin}/api/basemap/urbanizaciones.geojson`,
         attribution: URBANIZACIONES_ATTRIBUTION,
       },
     },

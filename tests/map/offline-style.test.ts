@@ -9,7 +9,6 @@ import {
   URBANIZACION_MINZOOM,
   WATER_NAMES,
   offlineStyle,
-  urbanizacionesGeoJSON,
 } from '../../src/map/offline-style.ts';
 import { onLand } from '../../server/geocoder/reverse.ts';
 
@@ -71,13 +70,15 @@ describe('offline base-map style', () => {
   });
 
   it('loads the server layers from two files, outlines and labels, each layer filtered to its own features', () => {
-    // Two files from the page origin (the water names and urbanizaciones are inline).
+    // Two files from the page origin, and the urbanización labels the geocoder's store feeds (issue 38); the
+    // water names are inline.
     const urls = Object.values(style.sources).flatMap((s) =>
       'data' in s && typeof s.data === 'string' ? [s.data] : [],
     );
     expect(urls.sort()).toEqual([
       `${origin}/api/basemap/labels.geojson`,
       `${origin}/api/basemap/outlines.geojson`,
+      `${origin}/api/basemap/urbanizaciones.geojson`,
     ]);
     for (const [source, file] of [
       [OUTLINES, 'outlines'],
@@ -102,8 +103,8 @@ describe('offline base-map style', () => {
     const layer = style.layers.find((l) => l.id === 'nombres-urbanizaciones');
     expect(layer?.minzoom).toBe(URBANIZACION_MINZOOM);
     expect(URBANIZACION_MINZOOM).toBeLessThanOrEqual(13);
-    const source = style.sources.urbanizaciones as { data: { features: unknown[] }; attribution: string };
-    expect(source.data.features.length).toBeGreaterThan(90);
+    const source = style.sources.urbanizaciones as { data: string; attribution: string };
+    expect(source.data).toBe(`${origin}/api/basemap/urbanizaciones.geojson`);
     expect(source.attribution).toContain('sin calles en el mapa sin conexión');
     const ids = style.layers.map((l) => l.id);
     // Under the place names, so a city's name wins a collision with an urbanización's.
@@ -123,18 +124,5 @@ describe('offline base-map style', () => {
       expect(w.lat).toBeGreaterThan(-3);
       expect(w.lat).toBeLessThan(16);
     }
-  });
-
-  it('reads the urbanizaciones table into points, towns left to the place layers', () => {
-    const fc = urbanizacionesGeoJSON(
-      'nombre,tipo,lat,lon\nChuao,urbanizacion,10.48,-66.84\nLechería,ciudad,10.18,-64.69\nMala,sector,x,1\n',
-    );
-    expect(fc.features).toEqual([
-      {
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [-66.84, 10.48] },
-        properties: { name: 'Chuao', tipo: 'urbanizacion' },
-      },
-    ]);
   });
 });
