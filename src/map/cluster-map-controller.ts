@@ -38,6 +38,7 @@ import { DECK_DEVICE_PROPS } from './deck-device.ts';
 import { attachDeckOverlay } from './deck-overlay.ts';
 import { mapObserver, type ClusterMapTap, type ClusterWidget, type TableOrigin } from './observer.ts';
 import { ScreenPicker } from './screen-picker.ts';
+import type { ViewSource } from './view-source.ts';
 
 /** Builds the table to index; called again if the worker has to be replaced (a crash, a hang). */
 export type TableSource = () => PropertyTable | Promise<PropertyTable>;
@@ -138,6 +139,12 @@ export interface ClusterMapOptions {
   createWorker?: () => WorkerHandle;
   /** The widget this map belongs to, for an installed observer (src/map/observer.ts); none: not observed. */
   widget?: ClusterWidget;
+  /**
+   * Where the view's clusters, count and figures come from when not the worker's loaded table (the
+   * warehouse: src/map/warehouse-source.ts). Such a map answers from creation, with no load; what only the
+   * worker's table answers (rows, stacks, exports, cluster prices, hexagons) is the widget's to leave out.
+   */
+  source?: ViewSource;
 }
 
 /** Every event callback cleared (a destroyed controller reports nothing). */
@@ -180,6 +187,8 @@ export class ClusterMapController {
   private props: ClusterMapProps;
   private readonly overlay: MapLibreOverlay;
   private readonly client: ClusterClient;
+  /** What the view is asked of: the worker client, or the options' source. */
+  private readonly source: ViewSource;
   private readonly detach: () => void;
   private loadGeneration = 0;
   private loaded = false;
@@ -222,6 +231,9 @@ export class ClusterMapController {
     map.on('mousemove', this.onMove);
     map.on('click', this.onClick);
     map.on('mouseout', this.onLeave);
+    this.source = options.source ?? this.client;
+    // A source of its own holds its data already: it answers the first view at once.
+    if (options.source) this.loadedAs(++this.loadGeneration);
   }
 
   /** The view drawn last (null before the first answer). */
@@ -395,7 +407,8 @@ export class ClusterMapController {
   private applyFilter(): void {
     const filter = this.props.filter;
     this.appliedFilter = filterKey(filter);
-    this.client.setFilter(filter).then((r) => {
+    this.source.setFilter(filter).then((r) => {
+      if (!r || this.destroyed) return; // a newer filter's count follows
       this.props.onMatching?.(r.matching);
       this.tap?.matching?.(r.matching);
     }, report);
@@ -419,7 +432,7 @@ export class ClusterMapController {
     };
     if (request) this.queryHexagons(box, request, figures);
     else
-      this.client.getClusters(box, this.map.getZoom()).then(
+      this.source.getClusters(box, this.map.getZoom()).then(
         (view) => {
           if (!view || this.destroyed) return; // a newer view superseded this one
           this.view = view;
@@ -440,16 +453,16 @@ export class ClusterMapController {
   /** The figures of the view under the filter the page asked for: the chart's prices, the summary. */
   private queryFigures(box: BBox): void {
     if (this.props.prices) {
-      this.client.getQuarterPrices(box).then((prices) => {
+      this.source.getQuarterPrices(box).then((prices) => {
         if (prices && !this.destroyed) this.props.onQuarterPrices?.(prices);
       }, report);
       if (this.props.onViewPrices)
-        this.client.getPrices(box).then((prices) => {
+        this.source.getPrices(box).then((prices) => {
           if (prices && !this.destroyed) this.props.onViewPrices?.(prices);
         }, report);
     }
     if (this.props.summaries)
-      this.client.getSummary(box).then((summary) => {
+      this.source.getSummary(box).then((summary) => {
         if (!summary || this.destroyed) return;
         this.props.onSummary?.(summary);
         this.tap?.summary?.(summary);
@@ -599,7 +612,7 @@ export class ClusterMapController {
       const [lng = 0, lat = 0] = [view.positions[2 * i], view.positions[2 * i + 1]];
       const { x, y } = e.point;
       this.props.onClusterSelect?.({ index: id, count, x, y });
-      this.client.getExpansionZoom(id).then((zoom) => {
+      this.source.getExpansionZoom(id).then((zoom) => {
         if (this.destroyed) return;
         const onStack = this.props.onStack;
         if (zoom > this.map.getMaxZoom() && onStack) onStack({ clusterId: id, count, lng, lat, x, y });
