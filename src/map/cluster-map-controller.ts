@@ -186,7 +186,8 @@ const afterNextFrame = (then: () => void) => requestAnimationFrame(() => setTime
 export class ClusterMapController {
   private props: ClusterMapProps;
   private readonly overlay: MapLibreOverlay;
-  private readonly client: ClusterClient;
+  /** The worker client; with a source of its own, started only if something asks the worker (none yet). */
+  private workerClient: ClusterClient | null;
   /** What the view is asked of: the worker client, or the options' source. */
   private readonly source: ViewSource;
   private readonly detach: () => void;
@@ -216,7 +217,7 @@ export class ClusterMapController {
     props: ClusterMapProps,
   ) {
     this.props = props;
-    this.client = new ClusterClient({ engineOptions: options.engine, createWorker: options.createWorker });
+    this.workerClient = options.source ? null : this.startClient();
     this.tap = options.widget ? (mapObserver()?.clusterMap?.(options.widget, options.id, map) ?? null) : null;
     this.overlay = new MapLibreOverlay({
       layers: [],
@@ -234,6 +235,19 @@ export class ClusterMapController {
     this.source = options.source ?? this.client;
     // A source of its own holds its data already: it answers the first view at once.
     if (options.source) this.loadedAs(++this.loadGeneration);
+  }
+
+  private startClient(): ClusterClient {
+    return new ClusterClient({ engineOptions: this.options.engine, createWorker: this.options.createWorker });
+  }
+
+  private get client(): ClusterClient {
+    if (!this.workerClient) {
+      this.workerClient = this.startClient();
+      // Asked after destroy: a closed client, whose calls reject as any destroyed map's do.
+      if (this.destroyed) this.workerClient.terminate();
+    }
+    return this.workerClient;
   }
 
   /** The view drawn last (null before the first answer). */
@@ -390,7 +404,7 @@ export class ClusterMapController {
     this.map.off('click', this.onClick);
     this.map.off('mouseout', this.onLeave);
     this.detach();
-    this.client.terminate();
+    this.workerClient?.terminate();
     this.tap?.destroyed?.();
     this.tap = null;
     // Anything that outlives this controller (deck's internals, a late answer) must not keep the page's

@@ -31,6 +31,8 @@ test('the explorer draws from the warehouse: its count and a quarter’s are the
   page.on('request', (request) => {
     if (request.url().includes('/api/data/transactions.bin')) tableRequests.push(request.url());
   });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto('/#/transacciones?fuente=almacen');
 
   // The demo's table is generated on the first warehouse request (503 meanwhile, retried by the page).
@@ -59,6 +61,8 @@ test('the explorer draws from the warehouse: its count and a quarter’s are the
   expect(new URL(page.url()).hash).toContain('fuente=almacen');
 
   expect(tableRequests).toEqual([]);
+  // Nothing asked the in-tab engine, so its worker was never started.
+  expect(workers.filter((url) => url.includes('entry.worker'))).toEqual([]);
   // The browser logs each 503 «se está preparando» the page waited out: expected, not an error.
   expect(errors.filter((e) => !e.includes('status of 503'))).toEqual([]);
 });
