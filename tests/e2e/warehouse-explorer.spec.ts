@@ -22,8 +22,9 @@ function quarterCount(answer: Figures, quarter: string): number {
 }
 
 // One page boot: the explorer drawn from the warehouse, its count checked against the service's own
-// answers, one quarter filtered — and the table never downloaded into the tab.
-test('the explorer draws from the warehouse: its count and a quarter’s are the service’s, no table is downloaded', async ({
+// answers, one quarter filtered — and the table never downloaded into the tab. The page's warehouse requests
+// pass through a route that can answer as a service being prepared (503) or a failed one (500).
+test('the explorer draws from the warehouse: preparing and failure said in Spanish, its count and a quarter’s are the service’s, no table is downloaded', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
@@ -33,7 +34,19 @@ test('the explorer draws from the warehouse: its count and a quarter’s are the
   });
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
+  let answer: 'preparing' | 'failing' | 'service' = 'preparing';
+  await page.route('**/api/warehouse/**', (route) => {
+    if (answer === 'service') return route.continue();
+    return route.fulfill({
+      status: answer === 'preparing' ? 503 : 500,
+      headers: answer === 'preparing' ? { 'Retry-After': '1' } : {},
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'El almacén de datos se está preparando.' }),
+    });
+  });
   await page.goto('/#/transacciones?fuente=almacen');
+  await expect(page.getByText('Preparando el almacén de datos…')).toBeVisible();
+  answer = 'service';
 
   // The demo's table is generated on the first warehouse request (503 meanwhile, retried by the page).
   const readInfo = async (): Promise<Info | null> => {
@@ -56,13 +69,17 @@ test('the explorer draws from the warehouse: its count and a quarter’s are the
 
   const quarter = quarters.at(-1) ?? '';
   const figures = (await (await page.request.get('/api/warehouse/quarters')).json()) as Figures;
+  // The service fails as the quarter is chosen: a Spanish message, then the count once it answers again.
+  answer = 'failing';
   await page.getByLabel('Trimestres').selectOption([quarter]);
+  await expect(status).toHaveText('El almacén de datos no responde; se reintentará en unos segundos.');
+  answer = 'service';
   await expect(status).toHaveText(`${grouped(quarterCount(figures, quarter))} de ${total} transacciones`);
   expect(new URL(page.url()).hash).toContain('fuente=almacen');
 
   expect(tableRequests).toEqual([]);
   // Nothing asked the in-tab engine, so its worker was never started.
   expect(workers.filter((url) => url.includes('entry.worker'))).toEqual([]);
-  // The browser logs each 503 «se está preparando» the page waited out: expected, not an error.
-  expect(errors.filter((e) => !e.includes('status of 503'))).toEqual([]);
+  // The browser logs each 503 and 500 the page waited out: expected here, not an error.
+  expect(errors.filter((e) => !/status of 50[03]/.test(e))).toEqual([]);
 });
