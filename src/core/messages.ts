@@ -272,6 +272,12 @@ export const MESSAGES = {
    * The clustering worker — its client, engine and parallel build: what its calls answer when they fail (the
    * widgets and pages may show it), and what the client logs when it restarts a worker.
    */
+  warehouse: {
+    preparing: 'Preparando el almacén de datos…',
+    failed: 'El almacén de datos no responde; se reintentará en unos segundos.',
+    notYet:
+      'Con el almacén de datos aún no están disponibles los hexágonos de precios, las áreas dibujadas, las listas de transacciones apiladas, la exportación ni los precios de la vista.',
+  },
   engine: {
     restarted: 'El motor de agrupación se reinició; la consulta se canceló.',
     timeout: 'El motor de agrupación no respondió a tiempo.',

@@ -38,6 +38,7 @@ import { DECK_DEVICE_PROPS } from './deck-device.ts';
 import { attachDeckOverlay } from './deck-overlay.ts';
 import { mapObserver, type ClusterMapTap, type ClusterWidget, type TableOrigin } from './observer.ts';
 import { ScreenPicker } from './screen-picker.ts';
+import type { ViewSource } from './view-source.ts';
 
 /** Builds the table to index; called again if the worker has to be replaced (a crash, a hang). */
 export type TableSource = () => PropertyTable | Promise<PropertyTable>;
@@ -138,6 +139,12 @@ export interface ClusterMapOptions {
   createWorker?: () => WorkerHandle;
   /** The widget this map belongs to, for an installed observer (src/map/observer.ts); none: not observed. */
   widget?: ClusterWidget;
+  /**
+   * Where the view's clusters, count and figures come from when not the worker's loaded table (the
+   * warehouse: src/map/warehouse-source.ts). Such a map answers from creation, with no load; what only the
+   * worker's table answers (rows, stacks, exports, cluster prices, hexagons) is the widget's to leave out.
+   */
+  source?: ViewSource;
 }
 
 /** Every event callback cleared (a destroyed controller reports nothing). */
@@ -179,7 +186,10 @@ const afterNextFrame = (then: () => void) => requestAnimationFrame(() => setTime
 export class ClusterMapController {
   private props: ClusterMapProps;
   private readonly overlay: MapLibreOverlay;
-  private readonly client: ClusterClient;
+  /** The worker client; with a source of its own, started only if something asks the worker (none yet). */
+  private workerClient: ClusterClient | null;
+  /** What the view is asked of: the worker client, or the options' source. */
+  private readonly source: ViewSource;
   private readonly detach: () => void;
   private loadGeneration = 0;
   private loaded = false;
@@ -207,7 +217,7 @@ export class ClusterMapController {
     props: ClusterMapProps,
   ) {
     this.props = props;
-    this.client = new ClusterClient({ engineOptions: options.engine, createWorker: options.createWorker });
+    this.workerClient = options.source ? null : this.startClient();
     this.tap = options.widget ? (mapObserver()?.clusterMap?.(options.widget, options.id, map) ?? null) : null;
     this.overlay = new MapLibreOverlay({
       layers: [],
@@ -222,6 +232,22 @@ export class ClusterMapController {
     map.on('mousemove', this.onMove);
     map.on('click', this.onClick);
     map.on('mouseout', this.onLeave);
+    this.source = options.source ?? this.client;
+    // A source of its own holds its data already: it answers the first view at once.
+    if (options.source) this.loadedAs(++this.loadGeneration);
+  }
+
+  private startClient(): ClusterClient {
+    return new ClusterClient({ engineOptions: this.options.engine, createWorker: this.options.createWorker });
+  }
+
+  private get client(): ClusterClient {
+    if (!this.workerClient) {
+      this.workerClient = this.startClient();
+      // Asked after destroy: a closed client, whose calls reject as any destroyed map's do.
+      if (this.destroyed) this.workerClient.terminate();
+    }
+    return this.workerClient;
   }
 
   /** The view drawn last (null before the first answer). */
@@ -378,7 +404,7 @@ export class ClusterMapController {
     this.map.off('click', this.onClick);
     this.map.off('mouseout', this.onLeave);
     this.detach();
-    this.client.terminate();
+    this.workerClient?.terminate();
     this.tap?.destroyed?.();
     this.tap = null;
     // Anything that outlives this controller (deck's internals, a late answer) must not keep the page's
@@ -395,7 +421,8 @@ export class ClusterMapController {
   private applyFilter(): void {
     const filter = this.props.filter;
     this.appliedFilter = filterKey(filter);
-    this.client.setFilter(filter).then((r) => {
+    this.source.setFilter(filter).then((r) => {
+      if (!r || this.destroyed) return; // a newer filter's count follows
       this.props.onMatching?.(r.matching);
       this.tap?.matching?.(r.matching);
     }, report);
@@ -419,7 +446,7 @@ export class ClusterMapController {
     };
     if (request) this.queryHexagons(box, request, figures);
     else
-      this.client.getClusters(box, this.map.getZoom()).then(
+      this.source.getClusters(box, this.map.getZoom()).then(
         (view) => {
           if (!view || this.destroyed) return; // a newer view superseded this one
           this.view = view;
@@ -440,16 +467,16 @@ export class ClusterMapController {
   /** The figures of the view under the filter the page asked for: the chart's prices, the summary. */
   private queryFigures(box: BBox): void {
     if (this.props.prices) {
-      this.client.getQuarterPrices(box).then((prices) => {
+      this.source.getQuarterPrices(box).then((prices) => {
         if (prices && !this.destroyed) this.props.onQuarterPrices?.(prices);
       }, report);
       if (this.props.onViewPrices)
-        this.client.getPrices(box).then((prices) => {
+        this.source.getPrices(box).then((prices) => {
           if (prices && !this.destroyed) this.props.onViewPrices?.(prices);
         }, report);
     }
     if (this.props.summaries)
-      this.client.getSummary(box).then((summary) => {
+      this.source.getSummary(box).then((summary) => {
         if (!summary || this.destroyed) return;
         this.props.onSummary?.(summary);
         this.tap?.summary?.(summary);
@@ -599,7 +626,7 @@ export class ClusterMapController {
       const [lng = 0, lat = 0] = [view.positions[2 * i], view.positions[2 * i + 1]];
       const { x, y } = e.point;
       this.props.onClusterSelect?.({ index: id, count, x, y });
-      this.client.getExpansionZoom(id).then((zoom) => {
+      this.source.getExpansionZoom(id).then((zoom) => {
         if (this.destroyed) return;
         const onStack = this.props.onStack;
         if (zoom > this.map.getMaxZoom() && onStack) onStack({ clusterId: id, count, lng, lat, x, y });

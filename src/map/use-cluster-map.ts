@@ -3,12 +3,15 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CLUSTER, ZOOM } from '../core/constants.ts';
 import { ClusterMapController, type ClusterMapProps } from './cluster-map-controller.ts';
 import type { ClusterWidget } from './observer.ts';
+import type { ViewSource } from './view-source.ts';
 
 /** Whose map it is: the widget (told to an installed observer), its map id and its cluster radius. */
 export interface ClusterMapOwner {
   widget: ClusterWidget;
   id: string;
   radius?: number;
+  /** A data source of its own (the warehouse) instead of a table loaded into the worker; creation-only. */
+  source?: ViewSource | null;
 }
 
 /**
@@ -21,7 +24,7 @@ export function useClusterMap(
   owner: ClusterMapOwner,
   props: ClusterMapProps,
 ): ClusterMapController | null {
-  const { widget, id, radius = CLUSTER.radiusDefault } = owner;
+  const { widget, id, radius = CLUSTER.radiusDefault, source = null } = owner;
   const [controller, setController] = useState<ClusterMapController | null>(null);
   const latest = useRef(props);
   useLayoutEffect(() => {
@@ -32,7 +35,7 @@ export function useClusterMap(
     if (!map) return undefined;
     const created = new ClusterMapController(
       map,
-      { id, widget, engine: { radius, maxZoom: ZOOM.maxCluster } },
+      { id, widget, engine: { radius, maxZoom: ZOOM.maxCluster }, ...(source ? { source } : {}) },
       latest.current,
     );
 
@@ -41,6 +44,6 @@ export function useClusterMap(
       created.destroy();
       setController(null);
     };
-  }, [map, widget, id, radius]);
+  }, [map, widget, id, radius, source]);
   return controller;
 }

@@ -5,6 +5,13 @@ import { knownFilter, parseExplorerState, serializeExplorerState } from '../../s
 const DEFAULT_COUNT = 1_000_000;
 
 describe('explorer state in the URL', () => {
+  it('reads and keeps the warehouse source (fuente=almacen), and nothing else as one', () => {
+    const state = parseExplorerState('fuente=almacen&t=2024-T4');
+    expect(state.warehouse).toBe(true);
+    expect(serializeExplorerState(state)).toBe('t=2024-T4&fuente=almacen');
+    expect(parseExplorerState('fuente=otra').warehouse).toBeUndefined();
+  });
+
   it('round-trips filters, count and view', () => {
     const state = {
       count: 20000,

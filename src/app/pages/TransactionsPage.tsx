@@ -16,13 +16,23 @@ import { TransactionFilters } from '../../widgets/transactions-map/TransactionFi
 import { TransactionsMap, type TransactionsView } from '../../widgets/transactions-map/TransactionsMap.tsx';
 import { TransactionsSide } from '../../widgets/transactions-map/TransactionsSide.tsx';
 import { usePlayback } from '../../widgets/transactions-map/use-playback.ts';
+import type { WarehouseStatus } from '../../map/warehouse-source.ts';
 import { hashQuery } from '../router.ts';
 import { transactionSource } from './explorer-data.ts';
 import { knownFilter, parseExplorerState, serializeExplorerState } from './explorer-url.ts';
 
+/** The demo server's warehouse routes (server/warehouse/http/service.ts WAREHOUSE_PREFIX). */
+const WAREHOUSE_BASE = '/api/warehouse/';
+
 /** Rewrites the page URL (replaced, not pushed, so the back button leaves the explorer). */
-function writeUrl(count: number, filter: EngineFilter, view: TransactionsView | null, mode: PriceMode): void {
-  const text = serializeExplorerState({ count, filter, view, ...mode });
+function writeUrl(
+  count: number,
+  filter: EngineFilter,
+  view: TransactionsView | null,
+  mode: PriceMode,
+  warehouse: boolean,
+): void {
+  const text = serializeExplorerState({ count, filter, view, ...mode, ...(warehouse ? { warehouse } : {}) });
   window.history.replaceState(null, '', `#/transacciones${text ? `?${text}` : ''}`);
 }
 
@@ -44,6 +54,8 @@ export function TransactionsPage() {
   const [priceMode, setPriceMode] = useState<PriceMode>({ mode: initial.mode, compare: initial.compare });
   const [breaks, setBreaks] = useState<readonly number[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const warehouse = initial.warehouse === true;
+  const [warehouseStatus, setWarehouseStatus] = useState<WarehouseStatus | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const [playing, setPlaying] = useState(false);
@@ -55,14 +67,14 @@ export function TransactionsPage() {
   const current = useRef({ filter, priceMode });
   useEffect(() => {
     current.current = { filter, priceMode };
-    writeUrl(initial.count, filter, view.current, priceMode);
-  }, [initial.count, filter, priceMode]);
+    writeUrl(initial.count, filter, view.current, priceMode, warehouse);
+  }, [initial.count, filter, priceMode, warehouse]);
   const onViewChange = useCallback(
     (moved: TransactionsView) => {
       view.current = moved;
-      writeUrl(initial.count, current.current.filter, moved, current.current.priceMode);
+      writeUrl(initial.count, current.current.filter, moved, current.current.priceMode, warehouse);
     },
-    [initial.count],
+    [initial.count, warehouse],
   );
 
   // Once the data is known, a filter label it lacks is dropped and said, not silently matched by nothing.
@@ -130,6 +142,8 @@ export function TransactionsPage() {
     >
       <TransactionsMap
         dataUrl={source}
+        warehouse={warehouse ? WAREHOUSE_BASE : null}
+        onWarehouseStatus={setWarehouseStatus}
         filter={filter}
         initialView={initial.view}
         onLoad={onLoad}
@@ -148,24 +162,28 @@ export function TransactionsPage() {
         onFilter={setFilter}
         info={shown}
         progress={load?.fraction ?? 0}
-        status={loadStatusText(load)}
+        status={warehouseStatus?.kind === 'preparing' ? MESSAGES.warehouse.preparing : loadStatusText(load)}
         provisional={!info && sample !== null}
         matching={matching}
         viewPrices={viewPrices?.figures ?? null}
-        error={error}
+        error={error ?? (warehouseStatus?.kind === 'failed' ? warehouseStatus.message : null)}
         playing={playing}
         onPlaying={setPlaying}
         open={filtersOpen}
         onOpen={setFiltersOpen}
       >
-        <PriceModeControls value={priceMode} quarters={quarters} onChange={onPriceMode} />
+        {warehouse ? (
+          <p className="explorer__warehouse-note">{MESSAGES.warehouse.notYet}</p>
+        ) : (
+          <PriceModeControls value={priceMode} quarters={quarters} onChange={onPriceMode} />
+        )}
       </TransactionFilters>
       <TransactionsSide
         points={points}
         filter={filter}
         onQuarters={onQuarters}
         priceLegend={
-          priceMode.mode === 'hexagons'
+          priceMode.mode === 'hexagons' && !warehouse
             ? { operation: hexagonOperation(filter), breaks, compare: priceMode.compare }
             : null
         }

@@ -1,6 +1,6 @@
 /**
  * The explorer's shareable state in the hash query (`#/transacciones?n=…&t=…&c=…&op=…&v=lat,lng,zoom&m=hex&
- * cmp=base,comparison`):
+ * cmp=base,comparison&fuente=almacen`):
  * parsed leniently (anything invalid falls back to the default) and written canonically.
  */
 import { EXPLORER } from '../../core/constants.ts';
@@ -17,6 +17,8 @@ export interface ExplorerState {
   mode: 'clusters' | 'hexagons';
   /** Hexagons coloured by the change between two quarters (`cmp=base,comparison`), or null. */
   compare: { base: string; comparison: string } | null;
+  /** The data from the demo server's warehouse (`fuente=almacen`) instead of a table downloaded into the tab. */
+  warehouse?: boolean;
 }
 
 const list = (value: string | null): 'todos' | string[] => {
@@ -60,6 +62,7 @@ export function parseExplorerState(query: string): ExplorerState {
       operations: Array.isArray(operations) && operations.length === 0 ? 'todos' : operations,
     },
     view,
+    ...(q.get('fuente') === 'almacen' ? { warehouse: true } : {}),
   };
 }
 
@@ -78,6 +81,7 @@ export function serializeExplorerState(state: ExplorerState): string {
   // A comparison only means something on the hexagons.
   if (state.mode === 'hexagons' && state.compare)
     q.set('cmp', `${state.compare.base},${state.compare.comparison}`);
+  if (state.warehouse) q.set('fuente', 'almacen');
   return q.toString().replaceAll('%2C', ',');
 }
 

@@ -14,6 +14,7 @@ import { useMapSetup } from '../map-config.tsx';
 import { StackList } from '../stack-list/StackList.tsx';
 import { hexagonOperation } from './hexagon-operation.ts';
 import { useTableLoad } from './use-table-load.ts';
+import { useWarehouse } from './use-warehouse.ts';
 import { useTransactionStack } from './use-transaction-stack.ts';
 import { usePriceLayer } from './use-price-layer.ts';
 import { PriceOverlays } from './PriceOverlays.tsx';
@@ -41,6 +42,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
   const { mapId = 'transacciones', dataUrl, filter, clusterSizing = 'icon', mode = 'clusters' } = props;
   const setup = useMapSetup();
   const [initial] = useState(props.initialView);
+  const [warehouse] = useState(props.warehouse ?? null);
   const [mapRef, map] = useWidgetMap({
     kind: 'cluster',
     twoFingers: true,
@@ -54,15 +56,17 @@ export function TransactionsMap(props: TransactionsMapProps) {
   useLayoutEffect(() => {
     events.current = props;
   }, [props]);
+  const source = useWarehouse(warehouse, events);
   const [stackHit, setStackHit] = useState<StackHit | null>(null);
   const operation = hexagonOperation(filter);
   const { base, comparison } = props.compare ?? { base: '', comparison: '' };
   const hexagons = useMemo(
     (): HexagonRequest | null =>
-      mode === 'hexagons'
+      // The warehouse's hexagons are not asked yet: its map stays in clusters (the page says why).
+      mode === 'hexagons' && warehouse === null
         ? { operation, compare: base && comparison ? { base, comparison, operation } : null }
         : null,
-    [mode, operation, base, comparison],
+    [mode, operation, base, comparison, warehouse],
   );
   // The price layer's events need the controller, which needs the events: they read it through a ref.
   const controllerRef = useRef<ClusterMapController | null>(null);
@@ -99,16 +103,19 @@ export function TransactionsMap(props: TransactionsMapProps) {
         price.events.onHexagons?.(result, breaks);
         events.current.onHexagonBreaks?.(breaks);
       },
+      // A warehouse cell is no worker cluster: its details and rows are not asked (yet), and a click on it
+      // zooms in instead of opening a stack.
+      ...(warehouse === null ? {} : { onStack: undefined, onClusterSelect: undefined, onSelect: undefined }),
     }),
-    [filter, clusterSizing, hexagons, price.events],
+    [filter, clusterSizing, hexagons, price.events, warehouse],
   );
-  const controller = useClusterMap(map, { widget: 'transactions-map', id: mapId }, controllerProps);
+  const controller = useClusterMap(map, { widget: 'transactions-map', id: mapId, source }, controllerProps);
   useLayoutEffect(() => {
     controllerRef.current = controller;
   }, [controller]);
   const stack = useTransactionStack(controller, stackHit);
 
-  useTableLoad(controller, map, dataUrl, events);
+  useTableLoad(controller, map, warehouse === null ? dataUrl : null, events);
 
   // The analyst's own file (issue 15): opened from the toolbar or dropped on the map.
   const [sourceName, setSourceName] = useState<string | null>(null);
@@ -139,7 +146,8 @@ export function TransactionsMap(props: TransactionsMapProps) {
     },
   );
   const dragging = useDropTarget(map?.getContainer() ?? null, openData.actions.choose);
-  const withData = props.openData !== false;
+  // The toolbar opens files into the worker and exports its rows: not of a warehouse map.
+  const withData = props.openData !== false && warehouse === null;
 
   return (
     <>

@@ -1,4 +1,5 @@
 import type { ClusterSizing } from '../../layers/cluster-layers.ts';
+import type { WarehouseStatus } from '../../map/warehouse-source.ts';
 import type {
   EngineFilter,
   LoadProgress,
@@ -31,6 +32,14 @@ export interface TransactionsMapProps {
    * (`{ urls, rows }`: the first range is drawn while the rest arrives and is indexed).
    */
   dataUrl: string | RemoteTable;
+  /**
+   * The base URL of a warehouse service (`'/api/warehouse/'`): the map's clusters, count and chart are asked
+   * of it, and `dataUrl` is not downloaded. Hexagons, stacks, cluster details, the open-data toolbar and
+   * export are left out (the page says why). Creation-only.
+   */
+  warehouse?: string | null;
+  /** The warehouse's state: 'preparing' (a 503 while its table is built), 'failed' (retried), 'ready'. */
+  onWarehouseStatus?: (status: WarehouseStatus) => void;
   filter: EngineFilter;
   /** The opening view; null opens on the whole country. Creation-only. */
   initialView: TransactionsView | null;

@@ -14,17 +14,18 @@ function remoteTable(dataUrl: string | RemoteTable): RemoteTable {
 }
 
 /** One key per data source (a page may pass an equal RemoteTable object on every render). */
-const sourceKey = (dataUrl: string | RemoteTable) =>
-  typeof dataUrl === 'string' ? dataUrl : JSON.stringify(dataUrl);
+const sourceKey = (dataUrl: string | RemoteTable | null) =>
+  typeof dataUrl === 'string' || dataUrl === null ? dataUrl : JSON.stringify(dataUrl);
 
 /**
- * Has the map's worker download and index the VEPT table with progress: the page never holds the table.
- * Reports where the map is after every move. Events are read from the latest props.
+ * Has the map's worker download and index the VEPT table with progress: the page never holds the table
+ * (none with `dataUrl` null: the map's source answers itself). Reports where the map is after every move.
+ * Events are read from the latest props.
  */
 export function useTableLoad(
   controller: ClusterMapController | null,
   map: MapLibreMap | null,
-  dataUrl: string | RemoteTable,
+  dataUrl: string | RemoteTable | null,
   events: RefObject<TransactionsMapProps>,
 ): void {
   const key = sourceKey(dataUrl);
@@ -33,7 +34,7 @@ export function useTableLoad(
     source.current = dataUrl;
   });
   useEffect(() => {
-    if (!controller || !map) return undefined;
+    if (!controller || !map || source.current === null) return undefined;
     let live = true;
     const abort = new AbortController();
     const loading = controller.loadRemote(remoteTable(source.current), {

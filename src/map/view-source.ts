@@ -1,0 +1,28 @@
+import type { BBox } from '../core/types.ts';
+import type {
+  ClusterResult,
+  EngineFilter,
+  PriceStats,
+  QuarterPrices,
+  Summary,
+} from '../../workers/contract.ts';
+
+/**
+ * What the clustered map asks of its data, one seam for both sources: the in-tab worker engine (ClusterClient
+ * answers it as it is) and the warehouse over HTTP (warehouse-source.ts). A null answer is a superseded one: a
+ * newer call of the same kind replaced it, and nothing is drawn from it.
+ */
+export interface ViewSource {
+  /** Applies the filter; answers how many rows of the whole table pass it (null: a newer filter's follows). */
+  setFilter(filter: EngineFilter): Promise<{ matching: number } | null>;
+  /** Clusters and single points of a box at a zoom under the filter. */
+  getClusters(bbox: BBox, zoom: number): Promise<ClusterResult | null>;
+  /** The zoom at which a cluster of the last answer splits. */
+  getExpansionZoom(clusterId: number): Promise<number>;
+  /** The box's counts by quarter and colour under the filter. */
+  getSummary(bbox?: BBox): Promise<Summary | null>;
+  /** The chart's figures per quarter × operation of the box (every quarter, the filter's other facets). */
+  getQuarterPrices(bbox?: BBox): Promise<QuarterPrices | null>;
+  /** The box's own price figures (sales, then rents). */
+  getPrices(bbox?: BBox): Promise<PriceStats | null>;
+}

@@ -1,0 +1,146 @@
+/**
+ * The warehouse routes as the explorer asks them (server/warehouse/http/routes.ts): request paths built from
+ * the engine's filter, and JSON answers turned into the engine contract's shapes. Pure: no fetch, no DOM.
+ */
+import { FIGURE, FIGURES } from '../core/price-figures.ts';
+import type { BBox } from '../core/types.ts';
+import type { ClusterResult, EngineFilter, LoadResult, QuarterPrices } from '../../workers/contract.ts';
+
+/** The service's deepest zoom (params.ts LIMITS.maxZoom). */
+export const WAREHOUSE_MAX_ZOOM = 20;
+
+/** Fields every warehouse answer carries. */
+export interface WarehouseAnswer {
+  exact: boolean;
+  engine: string;
+  dataVersion: string;
+}
+
+export interface InfoAnswer extends WarehouseAnswer {
+  rows: number;
+  quarters: string[];
+  colors: string[];
+}
+
+export interface CellsJson {
+  level: number;
+  cx: number[];
+  cy: number[];
+  count: number[];
+  sale: number[];
+  lng: number[];
+  lat: number[];
+}
+
+export interface ClustersAnswer extends WarehouseAnswer {
+  zoom: number;
+  cells: CellsJson;
+}
+
+export interface QuartersAnswer extends WarehouseAnswer {
+  quarters: string[];
+  /** FIGURES numbers per quarter × operation (group q · 2 + op); NaN sent as null. */
+  figures: (number | null)[];
+}
+
+/** True when a facet lists no value: nothing passes, and the service (which reads an empty list as every value) is not asked. */
+export function matchesNothing(filter: EngineFilter): boolean {
+  const empty = (facet: EngineFilter['quarters']) => facet !== 'todos' && facet.length === 0;
+  return empty(filter.quarters) || empty(filter.colors) || empty(filter.operations);
+}
+
+/** The filter as the service's parameters (t, op, c, exactas); `quarters: false` leaves the quarters out. */
+export function filterParams(filter: EngineFilter, quarters = true): URLSearchParams {
+  const q = new URLSearchParams();
+  if (quarters && filter.quarters !== 'todos') q.set('t', filter.quarters.join(','));
+  if (filter.operations !== 'todos') q.set('op', filter.operations.join(','));
+  if (filter.colors !== 'todos') q.set('c', filter.colors.join(','));
+  if (filter.exactOnly) q.set('exactas', '1');
+  return q;
+}
+
+/** A box clamped to the service's range (a zoomed-out map can show more than a world) and rounded (shorter keys). */
+export function bboxParam(bbox: BBox): string {
+  const [w, s, e, n] = bbox;
+  const clamp = (v: number, limit: number) => Math.min(limit, Math.max(-limit, v));
+  return [clamp(w, 180), clamp(s, 85), clamp(e, 180), clamp(n, 85)].map((v) => v.toFixed(6)).join(',');
+}
+
+/** A route and its query as one string: the request's path under the base, and the cache's key. */
+export function routeOf(route: string, q: URLSearchParams): string {
+  const text = q.toString();
+  return text ? `${route}?${text}` : route;
+}
+
+export function clustersRoute(filter: EngineFilter, bbox: BBox, zoom: number): string {
+  const q = new URLSearchParams({ z: String(Math.min(WAREHOUSE_MAX_ZOOM, Math.max(0, Math.floor(zoom)))) });
+  q.set('bbox', bboxParam(bbox));
+  for (const [k, v] of filterParams(filter)) q.set(k, v);
+  return routeOf('clusters', q);
+}
+
+/** Per-quarter figures: of the whole table (the count), or of a box's every quarter (the chart). */
+export function quartersRoute(filter: EngineFilter, bbox?: BBox, everyQuarter = false): string {
+  const q = filterParams(filter, !everyQuarter);
+  if (bbox) q.set('bbox', bboxParam(bbox));
+  return routeOf('quarters', q);
+}
+
+/** The cells of a clusters answer as the engine's ClusterResult (ids: the cell's index in the answer). */
+export function clusterResultOf(answer: ClustersAnswer): ClusterResult {
+  const c = answer.cells;
+  const length = c.count.length;
+  const result: ClusterResult = {
+    length,
+    positions: new Float64Array(length * 2),
+    counts: Uint32Array.from(c.count),
+    saleCounts: Uint32Array.from(c.sale),
+    rentalCounts: Uint32Array.from(c.count, (n, i) => n - (c.sale[i] ?? 0)),
+    ids: Uint32Array.from({ length }, (_, i) => i),
+    // Single rows' prices are not in a clusters answer: NaN, as a cluster's.
+    prices: new Float64Array(length).fill(Number.NaN),
+    zoom: answer.zoom,
+    truncated: false,
+  };
+  for (let i = 0; i < length; i++) {
+    result.positions[i * 2] = c.lng[i] ?? Number.NaN;
+    result.positions[i * 2 + 1] = c.lat[i] ?? Number.NaN;
+  }
+  return result;
+}
+
+export function quarterPricesOf(answer: QuartersAnswer): QuarterPrices {
+  return { quarters: answer.quarters, figures: Float64Array.from(answer.figures, (v) => v ?? Number.NaN) };
+}
+
+/** Rows under the filter: the sum of every group's count. */
+export function matchingOf(answer: QuartersAnswer): number {
+  let total = 0;
+  for (let at = FIGURE.count; at < answer.figures.length; at += FIGURES) total += answer.figures[at] ?? 0;
+  return total;
+}
+
+/** The table as the explorer's filters read a load: every row indexed, its labels, its precision unknown. */
+export function loadResultOf(info: InfoAnswer): LoadResult {
+  return {
+    indexed: info.rows,
+    rejected: 0,
+    impossiblePrices: 0,
+    quarters: info.quarters,
+    colors: info.colors,
+    // Empty: the «solo exactas» filter is offered only when the precision counts are known.
+    precision: [],
+    buildMs: 0,
+  };
+}
+
+/** An answer with nothing in it (a filter that matches nothing), at the asked zoom. */
+export function emptyClusters(zoom: number): ClusterResult {
+  return clusterResultOf({
+    exact: true,
+    engine: '',
+    dataVersion: '',
+    zoom: Math.floor(zoom),
+    cells: { level: 0, cx: [], cy: [], count: [], sale: [], lng: [], lat: [] },
+  });
+}

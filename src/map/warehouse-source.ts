@@ -1,0 +1,237 @@
+/**
+ * The explorer's data from the warehouse service over HTTP (issue 37, the client seam): the ViewSource the
+ * in-tab engine answers, asked of /api/warehouse/ instead. Each kind of question is a channel: a newer view
+ * aborts the older request of its channel (its answer is null, superseded). Answers are kept by route and
+ * query, so a return to a view is drawn from memory. A 503 (the table is being prepared, or the service is
+ * full) is retried after its Retry-After; a failed service is retried with backoff until it answers again,
+ * the status told to the page meanwhile.
+ */
+import { MESSAGES } from '../core/messages.ts';
+import type { BBox } from '../core/types.ts';
+import type {
+  ClusterResult,
+  EngineFilter,
+  PriceStats,
+  QuarterPrices,
+  Summary,
+} from '../../workers/contract.ts';
+import { NO_FILTER } from '../../workers/contract.ts';
+import type { ViewSource } from './view-source.ts';
+import {
+  clusterResultOf,
+  clustersRoute,
+  emptyClusters,
+  matchesNothing,
+  matchingOf,
+  quarterPricesOf,
+  quartersRoute,
+  WAREHOUSE_MAX_ZOOM,
+  type ClustersAnswer,
+  type InfoAnswer,
+  type QuartersAnswer,
+} from './warehouse-request.ts';
+
+/** Where the service stands, as the page says it. */
+export type WarehouseStatus = { kind: 'ready' } | { kind: 'preparing' } | { kind: 'failed'; message: string };
+
+export interface WarehouseSourceOptions {
+  /** The routes' base URL, ending in '/' (e.g. '/api/warehouse/'). */
+  base: string;
+  onStatus?: (status: WarehouseStatus) => void;
+  /** Tests pass a fake; the page the browser's. */
+  fetch?: typeof fetch;
+  /** Waits `ms` unless `signal` aborts first (tests pass one that does not wait). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Answers kept in memory. @default 256 */
+  cacheSize?: number;
+}
+
+/** First wait after a failure, and the longest: doubled per failure in between. */
+const BACKOFF_MS = { first: 1000, max: 15_000 };
+/** Levels a cluster click zooms in (the grid halves its cells per level). */
+const EXPANSION_LEVELS = 2;
+
+class Superseded extends Error {}
+
+/** A 4xx: the request itself is wrong, asking again will not help. */
+class Refused extends Error {}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new Superseded());
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new Superseded());
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/** Seconds of a Retry-After header in ms (null when absent or a date this client does not read). */
+export function retryAfterMs(header: string | null): number | null {
+  if (header === null || !/^\d{1,5}$/.test(header.trim())) return null;
+  return Number(header.trim()) * 1000;
+}
+
+/** How long to wait before attempt `failures + 1`: the server's word, else a doubling backoff. */
+export function backoffMs(failures: number, retryAfter: number | null): number {
+  const doubled = Math.min(BACKOFF_MS.max, BACKOFF_MS.first * 2 ** Math.max(0, failures - 1));
+  return retryAfter ?? doubled;
+}
+
+export class WarehouseSource implements ViewSource {
+  private filter: EngineFilter = NO_FILTER;
+  private readonly cache = new Map<string, unknown>();
+  private readonly channels = new Map<string, AbortController>();
+  private readonly fetchFn: typeof fetch;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  private lastZoom = 0;
+  private status: WarehouseStatus['kind'] | null = null;
+  private closed = false;
+
+  constructor(private readonly options: WarehouseSourceOptions) {
+    // Bound: the browser's fetch refuses to be called on another `this`.
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.sleep = options.sleep ?? abortableSleep;
+  }
+
+  /** The table's size and labels (retried until the service answers). */
+  info(): Promise<InfoAnswer | null> {
+    return this.ask<InfoAnswer>('info', 'info');
+  }
+
+  async setFilter(filter: EngineFilter): Promise<{ matching: number } | null> {
+    this.filter = filter;
+    if (matchesNothing(filter)) {
+      this.channels.get('matching')?.abort();
+      return { matching: 0 };
+    }
+    const answer = await this.ask<QuartersAnswer>('matching', quartersRoute(filter));
+    return answer && { matching: matchingOf(answer) };
+  }
+
+  async getClusters(bbox: BBox, zoom: number): Promise<ClusterResult | null> {
+    this.lastZoom = Math.floor(zoom);
+    if (matchesNothing(this.filter)) return emptyClusters(zoom);
+    const answer = await this.ask<ClustersAnswer>('clusters', clustersRoute(this.filter, bbox, zoom));
+    return answer && clusterResultOf(answer);
+  }
+
+  getExpansionZoom(): Promise<number> {
+    // The grid's cell is known to split a level or more down; two levels show it split without a long flight.
+    return Promise.resolve(Math.min(WAREHOUSE_MAX_ZOOM, this.lastZoom + EXPANSION_LEVELS));
+  }
+
+  /** Not asked of the warehouse yet (the explorer draws nothing from it): never a made-up count by colour. */
+  getSummary(): Promise<Summary | null> {
+    return Promise.resolve(null);
+  }
+
+  async getQuarterPrices(bbox?: BBox): Promise<QuarterPrices | null> {
+    const figures = { ...this.filter, quarters: 'todos' as const };
+    if (matchesNothing(figures)) return null;
+    const answer = await this.ask<QuartersAnswer>('chart', quartersRoute(this.filter, bbox, true));
+    return answer && quarterPricesOf(answer);
+  }
+
+  /** The view's own prices are not asked of the warehouse yet; the page says so. */
+  getPrices(): Promise<PriceStats | null> {
+    return Promise.resolve(null);
+  }
+
+  /** Takes requests again after `close`. */
+  open(): void {
+    this.closed = false;
+  }
+
+  /** Aborts every request and stops retrying (until `open`). */
+  close(): void {
+    this.closed = true;
+    for (const c of this.channels.values()) c.abort();
+    this.channels.clear();
+  }
+
+  /**
+   * The JSON answer of `route` on `channel`, from memory when asked before; null when a newer request of the
+   * channel (or close) superseded it. Retries 503s and failures until answered; a 400 rejects.
+   */
+  private async ask<T>(channel: string, route: string): Promise<T | null> {
+    if (this.cache.has(route)) {
+      this.channels.get(channel)?.abort();
+      return this.cache.get(route) as T;
+    }
+    this.channels.get(channel)?.abort();
+    const abort = new AbortController();
+    this.channels.set(channel, abort);
+    try {
+      const value = (await this.fetchWithRetry(route, abort.signal)) as T;
+      this.remember(route, value);
+      return value;
+    } catch (error) {
+      if (error instanceof Superseded || abort.signal.aborted || this.closed) return null;
+      throw error;
+    } finally {
+      if (this.channels.get(channel) === abort) this.channels.delete(channel);
+    }
+  }
+
+  private async fetchWithRetry(route: string, signal: AbortSignal): Promise<unknown> {
+    for (let failures = 1; ; failures++) {
+      let retryAfter: number | null = null;
+      try {
+        const res = await this.fetchFn(this.options.base + route, { signal });
+        if (res.ok) {
+          const value: unknown = await res.json();
+          this.tell({ kind: 'ready' });
+          return value;
+        }
+        if (res.status >= 400 && res.status < 500) throw new Refused(await messageOf(res));
+        retryAfter = retryAfterMs(res.headers.get('Retry-After'));
+        // A 503 with Retry-After: the table is being prepared or the service is full — it will answer.
+        this.tell(res.status === 503 && retryAfter !== null ? { kind: 'preparing' } : failed());
+      } catch (error) {
+        if (error instanceof Refused) throw error;
+        if (signal.aborted || this.closed) throw new Superseded();
+        this.tell(failed());
+      }
+      await this.sleep(backoffMs(failures, retryAfter), signal);
+    }
+  }
+
+  private remember(route: string, value: unknown): void {
+    this.cache.set(route, value);
+    const size = this.options.cacheSize ?? 256;
+    // A Map iterates in insertion order: the first key is the oldest answer.
+    while (this.cache.size > size) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+  }
+
+  private tell(status: WarehouseStatus): void {
+    if (status.kind === this.status || this.closed) return;
+    this.status = status.kind;
+    this.options.onStatus?.(status);
+  }
+}
+
+const failed = (): WarehouseStatus => ({ kind: 'failed', message: MESSAGES.warehouse.failed });
+
+/** The service's Spanish message of a refusal ({ error } JSON), or its status line. */
+async function messageOf(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as { error?: unknown };
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // not JSON: the status says enough
+  }
+  return `${String(res.status)} ${res.statusText}`;
+}

@@ -1,0 +1,85 @@
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
+import { collectPageErrors } from './console.ts';
+
+/** Thousands grouped as the page writes them (200.000). */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, '.');
+
+interface Info {
+  rows: number;
+  quarters: string[];
+}
+
+interface Figures {
+  quarters: string[];
+  figures: (number | null)[];
+}
+
+/** Rows of one quarter in a quarters answer (9 figures per quarter × operation, the count first). */
+function quarterCount(answer: Figures, quarter: string): number {
+  const q = answer.quarters.indexOf(quarter);
+  return (answer.figures[q * 2 * 9] ?? 0) + (answer.figures[(q * 2 + 1) * 9] ?? 0);
+}
+
+// One page boot: the explorer drawn from the warehouse, its count checked against the service's own
+// answers, one quarter filtered — and the table never downloaded into the tab. The page's warehouse requests
+// pass through a route that can answer as a service being prepared (503) or a failed one (500).
+test('the explorer draws from the warehouse: preparing and failure said in Spanish, its count and a quarter’s are the service’s, no table is downloaded', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const tableRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/data/transactions.bin')) tableRequests.push(request.url());
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  let answer: 'preparing' | 'failing' | 'service' = 'preparing';
+  await page.route('**/api/warehouse/**', (route) => {
+    if (answer === 'service') return route.continue();
+    return route.fulfill({
+      status: answer === 'preparing' ? 503 : 500,
+      headers: answer === 'preparing' ? { 'Retry-After': '1' } : {},
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'El almacén de datos se está preparando.' }),
+    });
+  });
+  await page.goto('/#/transacciones?fuente=almacen');
+  await expect(page.getByText('Preparando el almacén de datos…')).toBeVisible();
+  answer = 'service';
+
+  // The demo's table is generated on the first warehouse request (503 meanwhile, retried by the page).
+  const readInfo = async (): Promise<Info | null> => {
+    const res = await page.request.get('/api/warehouse/info');
+    return res.ok() ? ((await res.json()) as Info) : null;
+  };
+  await expect
+    .poll(async () => (await readInfo()) !== null, { timeout: 60_000, intervals: [500, 1000, 2000] })
+    .toBe(true);
+  const info = await readInfo();
+  if (!info) throw new Error('sin /api/warehouse/info');
+  const { rows, quarters } = info;
+
+  const status = page.locator('.explorer__count');
+  const total = grouped(rows);
+  await expect(status).toHaveText(`${total} de ${total} transacciones`, { timeout: 45_000 });
+  await expect(
+    page.getByText('Con el almacén de datos aún no están disponibles', { exact: false }),
+  ).toBeVisible();
+
+  const quarter = quarters.at(-1) ?? '';
+  const figures = (await (await page.request.get('/api/warehouse/quarters')).json()) as Figures;
+  // The service fails as the quarter is chosen: a Spanish message, then the count once it answers again.
+  answer = 'failing';
+  await page.getByLabel('Trimestres').selectOption([quarter]);
+  await expect(status).toHaveText('El almacén de datos no responde; se reintentará en unos segundos.');
+  answer = 'service';
+  await expect(status).toHaveText(`${grouped(quarterCount(figures, quarter))} de ${total} transacciones`);
+  expect(new URL(page.url()).hash).toContain('fuente=almacen');
+
+  expect(tableRequests).toEqual([]);
+  // Nothing asked the in-tab engine, so its worker was never started.
+  expect(workers.filter((url) => url.includes('entry.worker'))).toEqual([]);
+  // The browser logs each 503 and 500 the page waited out: expected here, not an error.
+  expect(errors.filter((e) => !/status of 50[03]/.test(e))).toEqual([]);
+});

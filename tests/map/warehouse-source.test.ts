@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backoffMs,
+  retryAfterMs,
+  WarehouseSource,
+  type WarehouseStatus,
+} from '../../src/map/warehouse-source.ts';
+import { NO_FILTER } from '../../workers/contract.ts';
+
+const CLUSTERS = {
+  exact: true,
+  engine: 'duckdb',
+  dataVersion: 'v1',
+  zoom: 6,
+  cells: { level: 9, cx: [1], cy: [2], count: [4], sale: [3], lng: [-66.9], lat: [10.5] },
+};
+
+interface Call {
+  url: string;
+  signal: AbortSignal;
+  answer: (res: Response) => void;
+}
+
+const urlOf = (input: string | URL | Request) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+/** A fetch whose answers the test gives, one call at a time; an aborted call rejects as the browser's does. */
+function fakeFetch() {
+  const calls: Call[] = [];
+  const fn = ((input: string | URL | Request, init?: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      const signal = init?.signal ?? new AbortController().signal;
+      signal.addEventListener('abort', () => {
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+      calls.push({ url: urlOf(input), signal, answer: resolve });
+    })) as typeof fetch;
+  return { calls, fn };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function source(onStatus?: (s: WarehouseStatus) => void) {
+  const fetch = fakeFetch();
+  const waits: number[] = [];
+  const wh = new WarehouseSource({
+    base: '/api/warehouse/',
+    fetch: fetch.fn,
+    sleep: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
+    ...(onStatus ? { onStatus } : {}),
+  });
+  return { wh, calls: fetch.calls, waits };
+}
+
+describe('WarehouseSource', () => {
+  it('asks the clusters route under the filter and answers the engine’s shape', async () => {
+    const { wh, calls } = source();
+    void wh.setFilter({ ...NO_FILTER, operations: ['Alquiler'] });
+    const view = wh.getClusters([-67, 10, -66, 11], 6.4);
+    await tick();
+    const clusters = calls.find((c) => c.url.startsWith('/api/warehouse/clusters?'));
+    expect(clusters?.url).toBe(
+      '/api/warehouse/clusters?z=6&bbox=-67.000000%2C10.000000%2C-66.000000%2C11.000000&op=Alquiler',
+    );
+    clusters?.answer(json(CLUSTERS));
+    const result = await view;
+    expect(result?.length).toBe(1);
+    expect([...(result?.rentalCounts ?? [])]).toEqual([1]);
+  });
+
+  it('cancels the older view’s request when a newer one is asked (its answer is null)', async () => {
+    const { wh, calls } = source();
+    const older = wh.getClusters([-67, 10, -66, 11], 6);
+    const newer = wh.getClusters([-68, 10, -67, 11], 6);
+    await tick();
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(await older).toBeNull();
+    calls[1]?.answer(json(CLUSTERS));
+    expect((await newer)?.length).toBe(1);
+  });
+
+  it('serves a view asked before from memory, without a request', async () => {
+    const { wh, calls } = source();
+    const box = [-67, 10, -66, 11] as const;
+    const first = wh.getClusters([...box], 6);
+    await tick();
+    calls[0]?.answer(json(CLUSTERS));
+    await first;
+    const again = await wh.getClusters([...box], 6.9);
+    expect(again?.length).toBe(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('retries a 503 after its Retry-After, saying the warehouse is being prepared, then ready', async () => {
+    const statuses: string[] = [];
+    const { wh, calls, waits } = source((s) => statuses.push(s.kind));
+    const info = wh.info();
+    await tick();
+    calls[0]?.answer(json({ error: 'El almacén de datos se está preparando.' }, 503, { 'Retry-After': '2' }));
+    await tick();
+    await tick();
+    expect(waits).toEqual([2000]);
+    expect(statuses).toEqual(['preparing']);
+    calls[1]?.answer(
+      json({ exact: true, engine: 'duckdb', dataVersion: 'v', rows: 9, quarters: [], colors: [] }),
+    );
+    expect((await info)?.rows).toBe(9);
+    expect(statuses).toEqual(['preparing', 'ready']);
+  });
+
+  it('says a failed service in Spanish, backs off, and recovers when it answers again', async () => {
+    const statuses: WarehouseStatus[] = [];
+    const { wh, calls, waits } = source((s) => statuses.push(s));
+    const count = wh.setFilter(NO_FILTER);
+    await tick();
+    calls[0]?.answer(json({ error: 'x' }, 500));
+    await tick();
+    await tick();
+    calls[1]?.answer(json({ error: 'x' }, 502));
+    await tick();
+    await tick();
+    expect(waits).toEqual([1000, 2000]);
+    expect(statuses[0]).toEqual({
+      kind: 'failed',
+      message: 'El almacén de datos no responde; se reintentará en unos segundos.',
+    });
+    calls[2]?.answer(
+      json({
+        exact: true,
+        engine: 'duckdb',
+        dataVersion: 'v',
+        quarters: ['a'],
+        figures: [3, 0, 0, 0, 0, 0, 0, 0, 0],
+      }),
+    );
+    expect(await count).toEqual({ matching: 3 });
+    expect(statuses.at(-1)).toEqual({ kind: 'ready' });
+  });
+
+  it('rejects a 400 with the service’s message, without retrying', async () => {
+    const { wh, calls, waits } = source();
+    const view = wh.getClusters([-67, 10, -66, 11], 6);
+    await tick();
+    calls[0]?.answer(json({ error: "El parámetro 'z' debe ser un número entre 0 y 20." }, 400));
+    await expect(view).rejects.toThrow("El parámetro 'z' debe ser un número entre 0 y 20.");
+    expect(waits).toEqual([]);
+  });
+
+  it('answers a filter that matches nothing without asking the service', async () => {
+    const { wh, calls } = source();
+    expect(await wh.setFilter({ ...NO_FILTER, quarters: [] })).toEqual({ matching: 0 });
+    expect((await wh.getClusters([-67, 10, -66, 11], 6))?.length).toBe(0);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reads Retry-After seconds and doubles its own backoff up to a cap', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT')).toBeNull();
+    expect([1, 2, 3, 10].map((n) => backoffMs(n, null))).toEqual([1000, 2000, 4000, 15_000]);
+    expect(backoffMs(5, 2000)).toBe(2000);
+  });
+});
