@@ -45,6 +45,7 @@ export default tseslint.config(
       'node_modules/**',
       'coverage/**',
       'test-results/**',
+      'test-results-consumer/**',
       'playwright-report/**',
       'data/**',
     ],

@@ -10,7 +10,8 @@ const PORT = Number(process.env.CONSUMER_PORT ?? 4190);
 export default defineConfig({
   ...base,
   testDir: 'tests/consumer',
-  outputDir: 'test-results/consumer',
+  // Not under test-results/: the browser run, which may start while this one runs, empties that folder.
+  outputDir: 'test-results-consumer',
   workers: 1,
   reporter: [['list'], ['json', { outputFile: 'reports/consumer.json' }]],
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}`, storageState: undefined },

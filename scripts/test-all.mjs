@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything a change must pass: lint, format, types, unit tests and the packed package in the consumer
-// example (scripts/consumer-test.mjs) side by side, then the browser tests.
+// example (scripts/consumer-test.mjs) side by side, and the browser tests from the end of the unit run.
 // Prints one closing line "N passed, N failed" counting the unit and browser tests (scripts/lib/tally.mjs: a
 // failed step with no failed test to show for it counts once, so a crashed runner never closes on "0 failed").
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { playwrightCounts, tally, vitestCounts } from './lib/tally.mjs';
 
@@ -20,11 +20,15 @@ function finish(name, started, ok) {
   return ok;
 }
 
-function step(name, command, args) {
-  const started = Date.now();
-  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  return finish(name, started, result.status === 0);
+/** A step whose output is shown as it comes (the browser run: long, and the one read while it runs). */
+function streamed(name, command, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+    const child = spawn(command, args, { stdio: 'inherit', env: process.env });
+    child.on('error', () => resolve(finish(name, started, false)));
+    child.on('close', (code) => resolve(finish(name, started, code === 0)));
+  });
 }
 
 /**
@@ -77,16 +81,25 @@ rmSync(consumerFile, { force: true });
 // the disk as much as on a core: after the browser run it took ~80 s of the serial path; here the phase grew
 // 163 → 217 s and `npm test` went 956 → 922 s (fresh clones, one run each).
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-await together([
+const others = together([
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitFile}`]],
   ['consumer', 'sh', ['-c', 'node scripts/ensure-chromium.mjs && node scripts/consumer-test.mjs']],
 ]);
-
-if (existsSync(CHROMIUM)) step('e2e', 'npx', ['playwright', 'test']);
-else finish('e2e (sin Chromium)', Date.now(), false);
+await together([
+  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitFile}`]],
+]);
+// The browser run starts when the unit run ends, not when the last of the others does: lint, format, types and
+// the consumer step only read the tree or work in their own folders, and time nothing, while the unit files
+// have timed waits that two more Chromium processes would stretch. At cfd593b the unit run ended at 202 s and
+// lint at 231 s, the browser run waiting all that while. Without Chromium yet, its install (the consumer step's
+// first part) is waited for.
+if (!existsSync(CHROMIUM)) await others;
+const browser = existsSync(CHROMIUM)
+  ? streamed('e2e', 'npx', ['playwright', 'test'])
+  : Promise.resolve(finish('e2e (sin Chromium)', Date.now(), false));
+await Promise.all([others, browser]);
 
 const { line } = tally(failures, {
   unit: vitestCounts(readJson(unitFile)),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
 import type { Cell } from '../../src/core/ingest/values.ts';
 import { parquetBytes } from '../../scripts/lib/transaction-formats.ts';
@@ -178,9 +178,13 @@ describe('eachParquetRow with the Parquet helper', () => {
     );
     // Group 0 read here, groups 1 to AHEAD asked of the helper, which answers nothing: the two groups after
     // them are decoded here meanwhile, and the read then waits for group 1 (nothing visited past group 0).
-    await new Promise((r) => setTimeout(r, 50));
-    expect(helper.asked).toEqual(Array.from({ length: AHEAD }, (_, g) => g + 1));
+    // Waited for, not slept on: 50 ms was too short once in CI on a loaded box (nothing claimed yet).
+    await vi.waitFor(() => {
+      expect(client.claimed).toEqual([AHEAD + 1, AHEAD + 2]);
+    });
+    await new Promise((r) => setTimeout(r, 50)); // and no third group is claimed after them
     expect(client.claimed).toEqual([AHEAD + 1, AHEAD + 2]);
+    expect(helper.asked).toEqual(Array.from({ length: AHEAD }, (_, g) => g + 1));
     expect(seen).toHaveLength(SMALL);
     helper.release();
     await reading;
