@@ -2,6 +2,7 @@
  * The warehouse routes as the explorer asks them (server/warehouse/http/routes.ts): request paths built from
  * the engine's filter, and JSON answers turned into the engine contract's shapes. Pure: no fetch, no DOM.
  */
+import { mergeCloseCells } from '../core/cell-merge.ts';
 import { FIGURE, FIGURES } from '../core/price-figures.ts';
 import type { BBox } from '../core/types.ts';
 import type { ClusterResult, EngineFilter, LoadResult, QuarterPrices } from '../../workers/contract.ts';
@@ -86,9 +87,12 @@ export function quartersRoute(filter: EngineFilter, bbox?: BBox, everyQuarter = 
   return routeOf('quarters', q);
 }
 
-/** The cells of a clusters answer as the engine's ClusterResult (ids: the cell's index in the answer). */
-export function clusterResultOf(answer: ClustersAnswer): ClusterResult {
-  const c = answer.cells;
+/**
+ * The cells of a clusters answer as the engine's ClusterResult, cells closer than `radiusPx` merged into one
+ * circle (cell-merge.ts; ids: the merged cell's index).
+ */
+export function clusterResultOf(answer: ClustersAnswer, radiusPx = 0): ClusterResult {
+  const c = radiusPx > 0 ? mergeCloseCells(answer.cells, answer.zoom, radiusPx) : answer.cells;
   const length = c.count.length;
   const result: ClusterResult = {
     length,

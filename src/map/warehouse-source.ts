@@ -6,6 +6,7 @@
  * full) is retried after its Retry-After; a failed service is retried with backoff until it answers again,
  * the status told to the page meanwhile.
  */
+import { CLUSTER } from '../core/constants.ts';
 import { MESSAGES } from '../core/messages.ts';
 import type { BBox } from '../core/types.ts';
 import type {
@@ -44,6 +45,8 @@ export interface WarehouseSourceOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Answers kept in memory. @default 256 */
   cacheSize?: number;
+  /** Cells whose centres are closer than this many pixels are drawn as one circle. @default 40 */
+  radiusPx?: number;
 }
 
 /** First wait after a failure, and the longest: doubled per failure in between. */
@@ -121,7 +124,7 @@ export class WarehouseSource implements ViewSource {
     this.lastZoom = Math.floor(zoom);
     if (matchesNothing(this.filter)) return emptyClusters(zoom);
     const answer = await this.ask<ClustersAnswer>('clusters', clustersRoute(this.filter, bbox, zoom));
-    return answer && clusterResultOf(answer);
+    return answer && clusterResultOf(answer, this.options.radiusPx ?? CLUSTER.radiusDefault);
   }
 
   getExpansionZoom(): Promise<number> {

@@ -74,6 +74,20 @@ describe('WarehouseSource', () => {
     expect([...(result?.rentalCounts ?? [])]).toEqual([1]);
   });
 
+  it('draws neighbouring cells whose centres are closer than 40 px as one circle of their exact sum', async () => {
+    const { wh, calls } = source();
+    const view = wh.getClusters([-67, 10, -66, 11], 6);
+    await tick();
+    // At zoom 6 a pixel is 360 / 32768 ≈ 0.011° of longitude: 0.3° is ~27 px, 0.5° ~46 px.
+    const cells = { level: 9, cx: [1, 2, 3], cy: [2, 2, 2], count: [28, 29, 5], sale: [3, 4, 5] };
+    calls[0]?.answer(
+      json({ ...CLUSTERS, cells: { ...cells, lng: [-66.9, -66.6, -66.1], lat: [10.5, 10.5, 10.5] } }),
+    );
+    const result = await view;
+    expect([...(result?.counts ?? [])]).toEqual([57, 5]);
+    expect([...(result?.saleCounts ?? [])]).toEqual([7, 5]);
+  });
+
   it('cancels the older view’s request when a newer one is asked (its answer is null)', async () => {
     const { wh, calls } = source();
     const older = wh.getClusters([-67, 10, -66, 11], 6);
