@@ -55,6 +55,22 @@ test('the listing map keeps the screen: title, one row of links and one row of c
   await expect(prices.locator('[data-slot]').first()).toHaveText(/^Venta: mediana \$/);
   const map = await page.getByTestId('transactions-map').boundingBox();
   expect(map?.height ?? 0).toBeGreaterThan(300); // the map still has most of the screen
+
+  // Unfolded, the filters and the chart share the screen without covering each other or passing its edge
+  // (the chart was 430 px wide, under the filters), and a tap on the shrunk chart picks the quarter under it.
+  await page.getByRole('button', { name: 'Filtros' }).click();
+  await expect(page.getByLabel('Operación')).toBeVisible();
+  const filters = await page.getByRole('form', { name: 'Filtros de transacciones' }).boundingBox();
+  const side = await page.locator('.explorer__side').boundingBox();
+  const plot = await page.locator('.explorer__plot').first().boundingBox();
+  if (!filters || !side || !plot) throw new Error('not laid out');
+  expect(filters.y + filters.height).toBeLessThanOrEqual(side.y);
+  expect(side.x + side.width).toBeLessThanOrEqual(375);
+  expect(plot.x + plot.width).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // 16 quarters across the plot, whatever its drawn width: the middle of the 14th is 2024-T2.
+  await page.mouse.click(plot.x + (plot.width * 13.5) / 16, plot.y + plot.height / 2);
+  await expect(page.getByLabel('Trimestres')).toHaveValues(['2024-T2']);
 });
 
 test('the agency page folds its controls behind one button, and the franchise opens with every agency in sight', async ({

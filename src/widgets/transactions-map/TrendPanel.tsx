@@ -40,7 +40,12 @@ export function TrendPanel(props: {
   return (
     <div className="explorer__trend">
       <span className="explorer__trend-title">{title}</span>
-      <svg width={LEFT + width + RIGHT} height={HEIGHT + 16} aria-hidden="true">
+      <svg
+        width={LEFT + width + RIGHT}
+        height={HEIGHT + 16}
+        viewBox={`0 0 ${String(LEFT + width + RIGHT)} ${String(HEIGHT + 16)}`}
+        aria-hidden="true"
+      >
         <text x={LEFT - 4} y={8} textAnchor="end">
           {formatNumber(countMax, 0)}
         </text>

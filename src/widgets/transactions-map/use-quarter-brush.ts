@@ -14,8 +14,18 @@ export function useQuarterBrush(
   onQuarters: (quarters: EngineFilter['quarters']) => void,
 ) {
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
-  const at = (e: PointerEvent<SVGElement>) =>
-    quarterAt(e.clientX - e.currentTarget.getBoundingClientRect().left, step, quarters.length);
+  const at = (e: PointerEvent<SVGElement>) => {
+    // The chart shrinks to a phone's width (its viewBox keeps the drawing): pointer pixels back to chart units.
+    const svg = e.currentTarget instanceof SVGSVGElement ? e.currentTarget : e.currentTarget.ownerSVGElement;
+    const drawn = svg?.getBoundingClientRect().width ?? 0;
+    const own = svg?.viewBox.baseVal.width ?? 0;
+    const scale = drawn > 0 && own > 0 ? drawn / own : 1;
+    return quarterAt(
+      (e.clientX - e.currentTarget.getBoundingClientRect().left) / scale,
+      step,
+      quarters.length,
+    );
+  };
   return {
     /** The range being dragged (indices), to draw before it is applied. */
     drag,
