@@ -234,7 +234,10 @@ export class ClusterMapController {
     map.on('mouseout', this.onLeave);
     this.source = options.source ?? this.client;
     // A source of its own holds its data already: it answers the first view at once.
-    if (options.source) this.loadedAs(++this.loadGeneration);
+    if (options.source) {
+      this.tap?.sourced?.();
+      this.loadedAs(++this.loadGeneration);
+    }
   }
 
   private startClient(): ClusterClient {

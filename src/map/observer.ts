@@ -42,6 +42,8 @@ export interface TableOrigin {
 export interface ClusterMapTap {
   /** A load began (`remote`: the worker downloads the table); `work` settles when it ends. */
   loading?(work: Promise<LoadResult>, remote: boolean): void;
+  /** The map draws from a source of its own (the warehouse): no load will come, its reports start now. */
+  sourced?(): void;
   /** Progress of the current load (only a load asked with progress reports it). */
   progress?(progress: LoadProgress): void;
   /** The current load is indexed. */

@@ -63,6 +63,8 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   const status = page.locator('.explorer__count');
   const total = grouped(rows);
   await expect(status).toHaveText(`${total} de ${total} transacciones`, { timeout: 45_000 });
+  // The circles drawn (neighbouring grid cells merged into one) still add up to every row, exactly.
+  await expect.poll(() => page.evaluate(() => window.__mapas?.explorer?.sum ?? 0)).toBe(rows);
   await expect(
     page.getByText('Con el almacén de datos aún no están disponibles', { exact: false }),
   ).toBeVisible();

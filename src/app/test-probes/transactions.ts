@@ -201,13 +201,18 @@ export function transactionsTap(id: string, map: MapLibreMap, reports: Reports):
   const clock = new DrawClock((drawnAt, drawnSum) => {
     patch({ drawnAt, drawnSum });
   });
+  const start = () => {
+    probe = startingProbe();
+    reports.attachMap('transactions', id, map);
+    reports.publish('transactions', id, probe);
+  };
   return {
+    // A warehouse map downloads nothing: its report starts with the map.
+    sourced: start,
     loading: (work, remote) => {
       // An analyst's file replaces the data without a download: its report patches the one there is.
       if (!remote) return;
-      probe = startingProbe();
-      reports.attachMap('transactions', id, map);
-      reports.publish('transactions', id, probe);
+      start();
       reports.track(work);
     },
     progress: (progress) => {
