@@ -133,6 +133,23 @@ export async function quarterFigures(
   return { quarters: wh.quarters, figures };
 }
 
+/**
+ * The figures of a box (or the table) under the whole filter, its quarters included: two groups, sales then
+ * rents — the view's own prices, as the in-tab engine's getPrices answers them.
+ */
+export async function operationFigures(
+  wh: Warehouse,
+  filter: WarehouseFilter,
+  bbox?: BBox,
+): Promise<Float64Array> {
+  const where = whereOf(wh, filter, bbox);
+  return groupedFigures(
+    wh.engine,
+    { sql: `SELECT operation AS g, ${PRICED} FROM ${TRANSACTIONS} WHERE ${where.sql}`, params: where.params },
+    2,
+  );
+}
+
 /** One stored row, labels resolved. */
 export interface WarehouseRow {
   /** The row's index in the source table (or generator). */

@@ -5,7 +5,13 @@
 import { mergeCloseCells } from '../core/cell-merge.ts';
 import { FIGURE, FIGURES } from '../core/price-figures.ts';
 import type { BBox } from '../core/types.ts';
-import type { ClusterResult, EngineFilter, LoadResult, QuarterPrices } from '../../workers/contract.ts';
+import type {
+  ClusterResult,
+  EngineFilter,
+  LoadResult,
+  PriceStats,
+  QuarterPrices,
+} from '../../workers/contract.ts';
 
 /** The service's deepest zoom (params.ts LIMITS.maxZoom). */
 export const WAREHOUSE_MAX_ZOOM = 20;
@@ -85,6 +91,22 @@ export function quartersRoute(filter: EngineFilter, bbox?: BBox, everyQuarter = 
   const q = filterParams(filter, !everyQuarter);
   if (bbox) q.set('bbox', bboxParam(bbox));
   return routeOf('quarters', q);
+}
+
+/** The view's own figures (sales, then rents) under the whole filter, its quarters included. */
+export function figuresRoute(filter: EngineFilter, bbox?: BBox): string {
+  const q = filterParams(filter);
+  if (bbox) q.set('bbox', bboxParam(bbox));
+  return routeOf('figures', q);
+}
+
+export interface FiguresAnswer extends WarehouseAnswer {
+  /** FIGURES numbers per operation (sales, then rents); NaN sent as null. */
+  figures: (number | null)[];
+}
+
+export function priceStatsOf(answer: FiguresAnswer): PriceStats {
+  return { figures: Float64Array.from(answer.figures, (v) => v ?? Number.NaN) };
 }
 
 /**

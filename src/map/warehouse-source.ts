@@ -22,12 +22,15 @@ import {
   clusterResultOf,
   clustersRoute,
   emptyClusters,
+  figuresRoute,
+  priceStatsOf,
   matchesNothing,
   matchingOf,
   quarterPricesOf,
   quartersRoute,
   WAREHOUSE_MAX_ZOOM,
   type ClustersAnswer,
+  type FiguresAnswer,
   type InfoAnswer,
   type QuartersAnswer,
 } from './warehouse-request.ts';
@@ -144,9 +147,11 @@ export class WarehouseSource implements ViewSource {
     return answer && quarterPricesOf(answer);
   }
 
-  /** The view's own prices are not asked of the warehouse yet; the page says so. */
-  getPrices(): Promise<PriceStats | null> {
-    return Promise.resolve(null);
+  /** The view's own prices: its figures by operation under the whole filter. */
+  async getPrices(bbox?: BBox): Promise<PriceStats | null> {
+    if (matchesNothing(this.filter)) return null;
+    const answer = await this.ask<FiguresAnswer>('prices', figuresRoute(this.filter, bbox));
+    return answer && priceStatsOf(answer);
   }
 
   /** Takes requests again after `close`. */

@@ -65,6 +65,9 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   await expect(status).toHaveText(`${total} de ${total} transacciones`, { timeout: 45_000 });
   // The circles drawn (neighbouring grid cells merged into one) still add up to every row, exactly.
   await expect.poll(() => page.evaluate(() => window.__mapas?.explorer?.sum ?? 0)).toBe(rows);
+  // The view's own prices come from the warehouse too.
+  const prices = page.getByRole('group', { name: 'Precios de la vista' });
+  await expect(prices.locator('[data-slot]').first()).toHaveText(/^Venta: mediana \$[\d.]+ · [\d.]+ \$\/m²/);
   await expect(
     page.getByText('Con el almacén de datos aún no están disponibles', { exact: false }),
   ).toBeVisible();

@@ -74,6 +74,19 @@ describe('WarehouseSource', () => {
     expect([...(result?.rentalCounts ?? [])]).toEqual([1]);
   });
 
+  it('asks the view’s own prices of the figures route, under the whole filter and the box', async () => {
+    const { wh, calls } = source();
+    void wh.setFilter({ ...NO_FILTER, quarters: ['2024-T1'], operations: ['Venta'] });
+    const prices = wh.getPrices([-67, 10, -66, 11]);
+    await tick();
+    const call = calls.find((c) => c.url.startsWith('/api/warehouse/figures?'));
+    expect(call?.url).toBe(
+      '/api/warehouse/figures?t=2024-T1&op=Venta&bbox=-67.000000%2C10.000000%2C-66.000000%2C11.000000',
+    );
+    call?.answer(json({ exact: true, engine: 'duckdb', dataVersion: 'v1', figures: [3, 100, null, 7] }));
+    expect(Array.from((await prices)?.figures ?? [])).toEqual([3, 100, Number.NaN, 7]);
+  });
+
   it('draws neighbouring cells whose centres are closer than 40 px as one circle of their exact sum', async () => {
     const { wh, calls } = source();
     const view = wh.getClusters([-67, 10, -66, 11], 6);

@@ -6,6 +6,7 @@
  *   clusters?z=&bbox=&<filter>             grid clusters of a view: exact count, sales, weighted centre
  *   split?nivel=&cx=&cy=&<filter>          a cluster's cell regrouped at the first level that splits it
  *   quarters?<filter>[&bbox=]              per quarter × operation: count and exact quartiles
+ *   figures?<filter>[&bbox=]               per operation (sales, rents), the filter's quarters: the view's prices
  *   hexagons?z=&bbox=&<filter>             per H3 cell of the zoom's resolution: count and exact quartiles
  *   polygon?poligono=&<filter>             inside a drawn ring: counts and quartiles per operation
  *     (POST polygon?<filter> with {"poligono": [[lat, lng], …]}, up to 1000 vertices)
@@ -25,7 +26,14 @@ import type { WarehouseFilter } from '../filter.ts';
 import { hexFigures } from '../hexagons.ts';
 import * as P from '../params.ts';
 import { polygonFigures } from '../polygon.ts';
-import { gridClusters, quarterFigures, viewRows, type GridCells, type Warehouse } from '../queries.ts';
+import {
+  gridClusters,
+  operationFigures,
+  quarterFigures,
+  viewRows,
+  type GridCells,
+  type Warehouse,
+} from '../queries.ts';
 import { cellSplit } from '../split.ts';
 import { figureList } from './answer.ts';
 import { polygonOfBody } from './body.ts';
@@ -97,6 +105,14 @@ export const ROUTES = new Map<string, (q: URLSearchParams, body: string | null) 
         const answer = await quarterFigures(wh, filter, bbox);
         return { quarters: answer.quarters, figures: figureList(answer.figures) };
       });
+    },
+  ],
+  [
+    'figures',
+    (q) => {
+      const bbox = valueOf(P.parseOptionalBBox(q));
+      const filter = valueOf(P.parseFilter(q));
+      return json(async (wh) => ({ figures: figureList(await operationFigures(wh, filter, bbox)) }));
     },
   ],
   [

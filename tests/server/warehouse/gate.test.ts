@@ -18,6 +18,7 @@ import { polygonFigures } from '../../../server/warehouse/polygon.ts';
 import {
   gridClusters,
   openWarehouse,
+  operationFigures,
   quarterFigures,
   viewRows,
   type Warehouse,
@@ -165,6 +166,19 @@ describe(`warehouse correctness gate: DuckDB against brute force on ${String(ROW
           rowsWhere(table, (r) => inBox(r) && passes(r)),
         );
         expect(Array.from(got.figures)).toEqual(want);
+      }),
+      PARAMS,
+    );
+  });
+
+  it("a view's own figures by operation (its quarters filtered): exact counts and type-7 quartiles", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.option(viewArb), filterArb, async (view, filter) => {
+        const got = await operationFigures(wh, filter, view?.bbox);
+        const passes = bruteFilter(table, filter);
+        const inBox = view ? bruteInBox(table, view.bbox) : () => true;
+        const rows = rowsWhere(table, (r) => inBox(r) && passes(r));
+        expect(Array.from(got)).toEqual(bruteAreaFigures(table, rows));
       }),
       PARAMS,
     );

@@ -154,6 +154,22 @@ describe('warehouse routes against brute force (20k generated rows)', () => {
     );
   });
 
+  it("figures: a view's prices per operation under its quarters, exact", async () => {
+    const got = await get<{ figures: (number | null)[] }>(
+      `figures?bbox=${CARACAS.join(',')}&t=2022-T1,2022-T2`,
+    );
+    const inBox = bruteInBox(fx.table, CARACAS);
+    const two = bruteFilter(fx.table, {
+      quarters: { kind: 'set', labels: ['2022-T1', '2022-T2'] },
+      operation: 'todos',
+      colors: 'todos',
+      exactOnly: false,
+    });
+    const rows = rowsWhere(fx.table, (r) => inBox(r) && two(r));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(figuresOf(got.figures)).toEqual(bruteAreaFigures(fx.table, rows));
+  });
+
   it("hexagons: per H3 cell of the zoom's resolution (h3-js cellToParent), exact figures", async () => {
     for (const [z, resolution] of [
       [7, 4],
