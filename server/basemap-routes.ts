@@ -5,7 +5,7 @@ import { drawableLand } from './basemap-land.ts';
 import { sendUrbanizacionLabels } from './basemap-urbanizaciones.ts';
 import { innerBordersGeoJson, type Polygons } from './estado-borders.ts';
 import { chooseEncoding, compress, type Encoding } from './compressed-assets.ts';
-import { type Handler, sendBytes } from './http.ts';
+import { addVary, type Handler, sendBytes } from './http.ts';
 
 /**
  * Base-map layers are a fixed list: the URL names a layer, never a path, so nothing outside data/basemap can be
@@ -141,7 +141,7 @@ export const basemapRoutes: Handler = async (req, res, url) => {
   if (!bytes) return false;
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   const body = await encodedLayer(name, bytes, encoding);
-  res.setHeader('Vary', 'Accept-Encoding');
+  addVary(res, 'Accept-Encoding');
   if (encoding) res.setHeader('Content-Encoding', encoding);
   sendBytes(res, body, 'application/geo+json; charset=utf-8');
   return true;

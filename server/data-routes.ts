@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 import { ByteCache } from './byte-cache.ts';
-import { BadRequest, type Handler, intParam, sendBytes, sendError, writeDataHead } from './http.ts';
+import { addVary, BadRequest, type Handler, intParam, sendBytes, sendError, writeDataHead } from './http.ts';
 import { accepts } from './compressed-assets.ts';
 import { ClientGone, Pacer, WorkGate, writeAll } from './paced.ts';
 
@@ -125,7 +125,7 @@ async function sendTransactions(res: ServerResponse, key: string, range: RowRang
  * 0.26 MB, seconds on a 3G link), the compressor running on libuv's thread pool. Returns where to write.
  */
 function startJson(req: IncomingMessage, res: ServerResponse): Writable {
-  res.setHeader('Vary', 'Accept-Encoding');
+  addVary(res, 'Accept-Encoding');
   if (!accepts(req.headers['accept-encoding'], 'gzip')) {
     writeDataHead(res, JSON_TYPE);
     return res;
@@ -171,7 +171,7 @@ async function sendJsonText(
 
 /** A cached JSON answer, gzip-compressed off the event loop when the client takes it. */
 async function sendCachedJson(req: IncomingMessage, res: ServerResponse, bytes: Uint8Array) {
-  res.setHeader('Vary', 'Accept-Encoding');
+  addVary(res, 'Accept-Encoding');
   if (!accepts(req.headers['accept-encoding'], 'gzip')) {
     sendBytes(res, bytes, JSON_TYPE);
     return;

@@ -6,6 +6,21 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => b
 /** Thrown by parameter parsers; becomes a 400 with a JSON body naming the parameter. */
 export class BadRequest extends Error {}
 
+/**
+ * Adds `token` to the answer's Vary header, keeping what is there: CORS sets `Vary: Origin` before a route
+ * runs, and a route that varies by encoding must not replace it (a cache would then hand one origin's answer,
+ * with its Access-Control-Allow-Origin, to another).
+ */
+export function addVary(res: ServerResponse, token: string): void {
+  const current = res.getHeader('Vary');
+  const tokens = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (!tokens.some((t) => t.toLowerCase() === token.toLowerCase())) tokens.push(token);
+  res.setHeader('Vary', tokens.join(', '));
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {

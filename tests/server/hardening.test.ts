@@ -96,6 +96,16 @@ describe('CORS is off unless allow-listed at run time', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
   });
 
+  it('a data answer varies by origin and by encoding (the route adds to the Vary that CORS set)', async () => {
+    process.env[CORS_ENV] = 'https://app.example';
+    const data = await get('/api/data/listings.json?count=5&seed=1', {
+      headers: { Origin: 'https://app.example', 'Accept-Encoding': 'gzip' },
+    });
+    expect(data.status).toBe(200);
+    const vary = (data.headers.get('vary') ?? '').split(',').map((t) => t.trim());
+    expect(vary).toEqual(expect.arrayContaining(['Origin', 'Accept-Encoding']));
+  });
+
   it('ignores * and malformed entries', () => {
     expect([...corsAllowList({ [CORS_ENV]: '*,https://a.example/path, http://b.example:8080 ,x' })]).toEqual([
       'http://b.example:8080',
