@@ -6,12 +6,25 @@
 import type { CDPSession, Page } from '@playwright/test';
 
 /** Long tasks since the last call ([count, worst ms]), read by the caller's page-specific function. */
-export type TakeLongTasks = () => Promise<[number, number]>;
+export type TakeLongTasks = () => Promise<[number, number, LongFrames?]>;
+
+/**
+ * Frames over 50 ms (Chromium's 'long-animation-frame' entries) split by what made them
+ * long: `script` — JavaScript of 50 ms or more in the frame (our code, MapLibre's, deck.gl's, their rAF
+ * callbacks' WebGL calls); `render` — the rest, the frame's style, layout, paint and commit (with software
+ * WebGL the commit waits on reading the canvases back).
+ */
+export interface LongFrames {
+  script: number;
+  render: number;
+}
 
 export interface StepResult {
   ms: number;
   longTasks: number;
   worst: number;
+  /** The explorer's long frames by cause (peers: not measured). */
+  frames?: LongFrames;
 }
 
 /** Runtime.getHeapUsage: the V8 heap, plus ArrayBuffer backing stores (the engine's typed arrays live there). */
@@ -130,8 +143,8 @@ export async function wheelZoom(
   const done = await settled(page);
   for (let k = 0; k < 3; k++) await page.mouse.wheel(0, 300);
   await settled(page);
-  const [longTasks, worst] = await take();
-  return { ms: done - t0, longTasks, worst };
+  const [longTasks, worst, frames] = await take();
+  return { ms: done - t0, longTasks, worst, ...(frames ? { frames } : {}) };
 }
 
 /** Forty mouse moves across the map (hover picking and its highlight), then one frame; the long tasks. */
@@ -150,6 +163,6 @@ export async function hover(
   }
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   const ms = Date.now() - t0;
-  const [longTasks, worst] = await take();
-  return { ms, longTasks, worst };
+  const [longTasks, worst, frames] = await take();
+  return { ms, longTasks, worst, ...(frames ? { frames } : {}) };
 }

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { fmtMs, machine, markdownTable, median, writeResults } from '../lib/report.ts';
-import { hover, MemoryProbe, wheelZoom, type StepResult } from './measure.ts';
+import { hover, MemoryProbe, wheelZoom, type LongFrames, type StepResult } from './measure.ts';
 
 const { values } = parseArgs({
   options: {
@@ -87,6 +87,8 @@ interface Motion {
   zoomFps: number;
   longTasks: number;
   worst: number;
+  /** The explorer's long frames by cause over both motions. */
+  frames?: LongFrames;
 }
 const FILTERS: [Step, 'quarter' | 'sale' | 'all'][] = [
   ['filter: one quarter', 'quarter'],
@@ -137,13 +139,15 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not start`);
 }
 
-/** Long tasks observed in the page since the last call: [count, worst]. */
-async function explorerLongTasks(page: Page): Promise<[number, number]> {
+/** Long tasks observed in the page since the last call: [count, worst, long frames by cause]. */
+async function explorerLongTasks(page: Page): Promise<[number, number, LongFrames]> {
   return page.evaluate(() => {
-    const w = window as unknown as { __lt?: number[] };
+    const w = window as unknown as { __lt?: number[]; __loaf?: { script: number; render: number } };
     const taken = w.__lt ?? [];
+    const frames = w.__loaf ?? { script: Number.NaN, render: Number.NaN };
     w.__lt = [];
-    return [taken.length, taken.length ? Math.max(...taken) : 0] as [number, number];
+    w.__loaf = { script: 0, render: 0 };
+    return [taken.length, taken.length ? Math.max(...taken) : 0, frames] as [number, number, LongFrames];
   });
 }
 
@@ -190,10 +194,11 @@ async function motion(page: Page, which: 'explorer' | 'peer'): Promise<Motion> {
     map.setZoom(z0);
     return { panFps, zoomFps };
   }, which);
-  const [longTasks, worst] =
-    which === 'explorer'
-      ? await explorerLongTasks(page)
-      : ((await page.evaluate(() => window.__peer?.takeLongTasks())) ?? [0, 0]);
+  if (which === 'explorer') {
+    const [longTasks, worst, frames] = await explorerLongTasks(page);
+    return { ...fps, longTasks, worst, frames };
+  }
+  const [longTasks, worst] = (await page.evaluate(() => window.__peer?.takeLongTasks())) ?? [0, 0];
   return { ...fps, longTasks, worst };
 }
 
@@ -246,6 +251,21 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__lt?.push(e.duration);
     }).observe({ type: 'longtask', buffered: true });
+    // Long animation frames, attributed (LongFrames in measure.ts): script time summed over the frame's
+    // scripts, and whether that alone passed 50 ms.
+    interface Loaf {
+      scripts: { duration: number }[];
+    }
+    const f = window as unknown as { __loaf?: { script: number; render: number } };
+    f.__loaf = { script: 0, render: 0 };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as Loaf[]) {
+        if (!f.__loaf) continue;
+        const script = e.scripts.reduce((sum, s) => sum + s.duration, 0);
+        if (script >= 50) f.__loaf.script++;
+        else f.__loaf.render++;
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   const sample = {} as Sample;
   const memory = new MemoryProbe();
@@ -266,8 +286,8 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
     { timeout: 300_000 },
   );
   const loadMs = Date.now() - t0;
-  let [count, worst] = await explorerLongTasks(page);
-  sample.load = { ms: loadMs, longTasks: count, worst };
+  let [count, worst, frames] = await explorerLongTasks(page);
+  sample.load = { ms: loadMs, longTasks: count, worst, frames };
   const loaded = await jsMemory(page);
   sample.progressive = {
     firstFrameMs,
@@ -317,8 +337,8 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
     await page.waitForTimeout(300);
     await explorerLongTasks(page);
     const ms = await change(name);
-    [count, worst] = await explorerLongTasks(page);
-    sample[step] = { ms, longTasks: count, worst };
+    [count, worst, frames] = await explorerLongTasks(page);
+    sample[step] = { ms, longTasks: count, worst, frames };
   }
   await page.waitForTimeout(300);
   await explorerLongTasks(page);
@@ -336,8 +356,8 @@ async function runOurs(browser: Browser, n: number): Promise<Sample> {
       }
     }
   });
-  [count, worst] = await explorerLongTasks(page);
-  sample['pan 200 px'] = { ms: panMs, longTasks: count, worst };
+  [count, worst, frames] = await explorerLongTasks(page);
+  sample['pan 200 px'] = { ms: panMs, longTasks: count, worst, frames };
   await page.waitForTimeout(300);
   const box = await page.getByTestId('transactions-map').boundingBox();
   if (!box) throw new Error('no explorer map');
@@ -601,10 +621,30 @@ function report(results: Result[], conditions: Record<string, string | number>):
           `after ${String(leafletCapS)} s (its filters clear and re-add every marker, each costing about a load: ` +
           'research/performance-anchors.md measured 59–101 s per filter at 1M on this kind of machine).',
       );
+    // Issue 40: which long frames our side's script made, and which the frame's rendering and commit.
+    const attributed = (step: Step) => {
+      const runs = ours?.runs.flatMap((x) => (x[step].frames ? [x[step].frames] : [])) ?? [];
+      if (runs.length === 0) return null;
+      return `${step} ${String(median(runs.map((f) => f.script)))} / ${String(median(runs.map((f) => f.render)))}`;
+    };
+    const motionFrames = ours?.runs.flatMap((x) => (x.motion?.frames ? [x.motion.frames] : [])) ?? [];
+    const byCause = [
+      ...STEPS.map(attributed),
+      motionFrames.length > 0
+        ? `continuous motion ${String(median(motionFrames.map((f) => f.script)))} / ${String(median(motionFrames.map((f) => f.render)))}`
+        : null,
+    ].filter((x): x is string => x !== null);
+    if (byCause.length > 0)
+      sections.push(
+        '',
+        "Frames over 50 ms of this project's page by cause (Chromium 'long-animation-frame' entries; medians " +
+          'of the runs), script ≥ 50 ms in the frame / the rest — style, layout, paint ' +
+          `and the frame's commit, where software WebGL reads the canvases back: ${byCause.join('; ')}.`,
+      );
     const moving = (r: Result | undefined) => {
       const m = r?.runs.map((x) => x.motion).filter((x): x is Motion => x !== undefined) ?? [];
       if (m.length === 0) return '—';
-      const at = (key: keyof Motion) => median(m.map((x) => x[key]));
+      const at = (key: Exclude<keyof Motion, 'frames'>) => median(m.map((x) => x[key]));
       return (
         `pan ${at('panFps').toFixed(1)} fps, zoom ${at('zoomFps').toFixed(1)} fps, long tasks ` +
         `${String(at('longTasks'))} (worst ${fmtMs(at('worst'))})`
