@@ -100,6 +100,9 @@ export class WarehouseSource implements ViewSource {
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   private lastZoom = 0;
   private status: WarehouseStatus['kind'] | null = null;
+  /** info() was asked and has not answered yet: other requests wait (`waiters`). */
+  private infoPending = false;
+  private waiters: (() => void)[] = [];
   private closed = false;
 
   constructor(private readonly options: WarehouseSourceOptions) {
@@ -108,8 +111,13 @@ export class WarehouseSource implements ViewSource {
     this.sleep = options.sleep ?? abortableSleep;
   }
 
-  /** The table's size and labels (retried until the service answers). */
+  /**
+   * The table's size and labels (retried until the service answers; while the service builds its table it
+   * answers that it is preparing, and this waits as it says). Until then, the other requests wait for it:
+   * each would only be refused with a 503, which the browser logs as an error.
+   */
   info(): Promise<InfoAnswer | null> {
+    this.infoPending = true;
     return this.ask<InfoAnswer>('info', 'info');
   }
 
@@ -179,6 +187,7 @@ export class WarehouseSource implements ViewSource {
     const abort = new AbortController();
     this.channels.set(channel, abort);
     try {
+      if (channel !== 'info' && this.infoPending) await this.untilInfo(abort.signal);
       const value = (await this.fetchWithRetry(route, abort.signal)) as T;
       this.remember(route, value);
       return value;
@@ -197,8 +206,16 @@ export class WarehouseSource implements ViewSource {
         const res = await this.fetchFn(this.options.base + route, { signal });
         if (res.ok) {
           const value: unknown = await res.json();
-          this.tell({ kind: 'ready' });
-          return value;
+          const preparing = preparingMs(value);
+          if (preparing === null) {
+            this.tell({ kind: 'ready' });
+            this.answered();
+            return value;
+          }
+          // The service's status while it builds the table: wait as long as it says, then ask again.
+          this.tell({ kind: 'preparing' });
+          await this.sleep(preparing, signal);
+          continue;
         }
         if (res.status >= 400 && res.status < 500) throw new Refused(await messageOf(res));
         retryAfter = retryAfterMs(res.headers.get('Retry-After'));
@@ -211,6 +228,33 @@ export class WarehouseSource implements ViewSource {
       }
       await this.sleep(backoffMs(failures, retryAfter), signal);
     }
+  }
+
+  /** Resolves once the service answered anything (info, most likely); Superseded when `signal` aborts. */
+  private untilInfo(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new Superseded());
+        return;
+      }
+      const done = () => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      };
+      const stop = () => {
+        this.waiters = this.waiters.filter((w) => w !== done);
+        reject(new Superseded());
+      };
+      this.waiters.push(done);
+      signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+
+  private answered(): void {
+    this.infoPending = false;
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const w of waiting) w();
   }
 
   private remember(route: string, value: unknown): void {
@@ -232,6 +276,15 @@ export class WarehouseSource implements ViewSource {
 }
 
 const failed = (): WarehouseStatus => ({ kind: 'failed', message: MESSAGES.warehouse.failed });
+
+/** The wait in ms an answer asks for when it says the service is preparing (`{ preparing: true }`), or null. */
+function preparingMs(value: unknown): number | null {
+  if (typeof value !== 'object' || value === null || !('preparing' in value) || value.preparing !== true)
+    return null;
+  const seconds = 'retryAfter' in value ? Number(value.retryAfter) : Number.NaN;
+  // Bounded: a broken answer must neither spin nor park the page for an hour.
+  return Number.isFinite(seconds) ? Math.min(30, Math.max(1, seconds)) * 1000 : BACKOFF_MS.first;
+}
 
 /** The service's Spanish message of a refusal ({ error } JSON), or its status line. */
 async function messageOf(res: Response): Promise<string> {

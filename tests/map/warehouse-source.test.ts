@@ -87,6 +87,32 @@ describe('WarehouseSource', () => {
     expect(Array.from((await prices)?.figures ?? [])).toEqual([3, 100, Number.NaN, 7]);
   });
 
+  it('while info says the service is preparing, waits as told and holds the other requests back', async () => {
+    const statuses: string[] = [];
+    const { wh, calls, waits } = source((s) => statuses.push(s.kind));
+    const info = wh.info();
+    const view = wh.getClusters([-67, 10, -66, 11], 6);
+    await tick();
+    expect(calls.map((c) => c.url)).toEqual(['/api/warehouse/info']);
+    calls[0]?.answer(json({ preparing: true, retryAfter: 2, message: 'se está preparando' }));
+    await tick();
+    await tick();
+    expect(waits).toEqual([2000]);
+    expect(statuses).toEqual(['preparing']);
+    // Asked again after the wait; the clusters still wait for it.
+    expect(calls.map((c) => c.url)).toEqual(['/api/warehouse/info', '/api/warehouse/info']);
+    calls[1]?.answer(
+      json({ exact: true, engine: 'duckdb', dataVersion: 'v1', rows: 4, quarters: [], colors: [] }),
+    );
+    expect((await info)?.rows).toBe(4);
+    await tick();
+    const clusters = calls.find((c) => c.url.startsWith('/api/warehouse/clusters?'));
+    expect(clusters).toBeDefined();
+    clusters?.answer(json(CLUSTERS));
+    expect((await view)?.length).toBe(1);
+    expect(statuses).toEqual(['preparing', 'ready']);
+  });
+
   it('draws neighbouring cells whose centres are closer than 40 px as one circle of their exact sum', async () => {
     const { wh, calls } = source();
     const view = wh.getClusters([-67, 10, -66, 11], 6);

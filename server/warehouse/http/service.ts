@@ -6,7 +6,7 @@
  * answers 504. Everything in Spanish.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Handler, sendError } from '../../http.ts';
+import { type Handler, sendError, sendJson } from '../../http.ts';
 import { ClientGone, WorkGate } from '../../paced.ts';
 import { QueryTimeout } from '../engine.ts';
 import type { Warehouse } from '../queries.ts';
@@ -27,6 +27,9 @@ export interface WarehouseServiceOptions {
   /** Exports streaming at once (each holds a connection while its client reads); one more waits. @default 1 */
   exports?: number;
 }
+
+/** The route a client polls while the warehouse is built (routes.ts). */
+const INFO_ROUTE = ROUTES.get('info');
 
 /** Seconds a client is told to wait by a 503. */
 export const RETRY_AFTER_S = 2;
@@ -75,7 +78,13 @@ export function warehouseService(
     }
     const wh = state.value;
     if (!wh) {
-      sendBusy(res, HTTP_MESSAGES.starting);
+      // `info` is the status a client polls while the table is built: an answer, not an error (a browser
+      // logs every 503 in its console); the data routes cannot answer yet and say so with a 503.
+      if (route === INFO_ROUTE) {
+        res.setHeader('Retry-After', String(RETRY_AFTER_S));
+        res.setHeader('Cache-Control', 'no-store');
+        sendJson(res, 200, { preparing: true, retryAfter: RETRY_AFTER_S, message: HTTP_MESSAGES.starting });
+      } else sendBusy(res, HTTP_MESSAGES.starting);
       return true;
     }
     let body: string | null;

@@ -3,10 +3,14 @@
  * a large body a 413, a query past the time limit a 504, a full line a 503 with Retry-After; answers are
  * compressed when accepted and revalidate by ETag.
  */
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDuckDb } from '../../../server/warehouse/duckdb.ts';
 import type { WarehouseEngine } from '../../../server/warehouse/engine.ts';
+import { warehouseService } from '../../../server/warehouse/http/service.ts';
+import { openWarehouse } from '../../../server/warehouse/queries.ts';
+import { servicesMiddlewareOf } from '../../../server/middleware.ts';
 import { rawGet } from '../serve.ts';
 import { startFixture, type Fixture } from './http-fixture.ts';
 
@@ -195,6 +199,45 @@ describe('limits: time per query and queries at once', () => {
     });
     expect((await fetch(`${api}info`)).status).toBe(200);
     await limited.close();
+  });
+
+  it('while the table is built, info answers that it is preparing (no error) and the data routes 503', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const engine = await openDuckDb(fx.file);
+    const service = warehouseService(async () => {
+      await held;
+      return openWarehouse(engine);
+    });
+    const middleware = servicesMiddlewareOf([service]);
+    const server = createServer((req, res) => {
+      middleware(req, res, () => res.writeHead(404).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const api = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api/warehouse/`;
+    try {
+      const info = await fetch(`${api}info`);
+      expect(info.status).toBe(200);
+      expect(info.headers.get('retry-after')).toBe('2');
+      expect(info.headers.get('cache-control')).toBe('no-store');
+      expect(await info.json()).toEqual({
+        preparing: true,
+        retryAfter: 2,
+        message: 'El almacén de datos se está preparando; intente de nuevo en unos segundos.',
+      });
+      const clusters = await fetch(`${api}clusters?z=5&bbox=-74,0.5,-59,12.5`);
+      expect(clusters.status).toBe(503);
+      expect(clusters.headers.get('retry-after')).toBe('2');
+      release();
+      await service.warm();
+      const ready = (await (await fetch(`${api}info`)).json()) as { rows?: number; preparing?: boolean };
+      expect(ready.preparing).toBeUndefined();
+      expect(ready.rows).toBe(fx.table.lng.length);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await engine.close();
+    }
   });
 
   it('past `running` + `waiting` queries, 503 with Retry-After instead of a queue without end', async () => {
