@@ -2,7 +2,8 @@
  * The warehouse's routes, under /api/warehouse/ (GET, and POST for large polygons): what each reads and
  * answers. The service around them (the line of queries, time limit, caching): service.ts.
  *
- *   info                                   data version, rows, the quarter and colour labels
+ *   info                                   data version, rows, the quarter and colour labels (while the
+ *                                          table is built: 200 {preparing, retryAfter}; the others 503)
  *   clusters?z=&bbox=&<filter>             grid clusters of a view: exact count, sales, weighted centre
  *   split?nivel=&cx=&cy=&<filter>          a cluster's cell regrouped at the first level that splits it
  *   quarters?<filter>[&bbox=]              per quarter × operation: count and exact quartiles
