@@ -504,6 +504,13 @@ test.describe('on a phone', () => {
   }) => {
     await page.goto('/#/dibujo');
     await ready(page);
+    // The two buttons stay clear of the attribution line (two lines here; they covered it).
+    const attribution = await page.locator('.maplibregl-ctrl-attrib').boundingBox();
+    for (const button of [polygonButton(page), circleButton(page)]) {
+      const box = await button.boundingBox();
+      if (!box || !attribution) throw new Error('not laid out');
+      expect(box.y + box.height).toBeLessThanOrEqual(attribution.y);
+    }
     await polygonButton(page).tap();
     await frames(page);
     const pts: [number, number][] = [
