@@ -42,6 +42,9 @@ export type DrawingAction =
   | { type: 'restore' }
   | { type: 'load'; value: unknown };
 
+/** Compass direction of the circle's resize handle: east, beside the 'Distancia' label. */
+export const HANDLE_BEARING = 90;
+
 export const INITIAL_DRAWING: DrawingState = {
   status: 'idle',
   shape: null,

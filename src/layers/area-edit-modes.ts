@@ -14,7 +14,7 @@ import {
   type StopDraggingEvent,
 } from '@deck.gl-community/editable-layers';
 import { DRAWING } from '../core/constants.ts';
-import { vertexClickOutcome } from '../core/drawing.ts';
+import { HANDLE_BEARING, vertexClickOutcome } from '../core/drawing.ts';
 import { pointOnCircle, radiusTo, shapeToFeature } from '../core/shapes.ts';
 import type { LatLng } from '../core/types.ts';
 
@@ -105,9 +105,6 @@ export interface CircleModeConfig {
   center: LatLng;
   radiusM: number;
 }
-
-/** Compass direction of the resize handle: east, beside the 'Distancia' label. */
-export const HANDLE_BEARING = 90;
 
 const configOf = (props: ModeProps<FeatureCollection>) => props.modeConfig as CircleModeConfig | undefined;
 

@@ -2,7 +2,7 @@ import type { AgencyMapMode } from '../../core/agency-map.ts';
 import type { DrawingStatus } from '../../core/drawing.ts';
 import type { LabelStatus } from '../../core/picker.ts';
 import { pointOnCircle, toStoredShape, type StoredShape } from '../../core/shapes.ts';
-import { HANDLE_BEARING } from '../../layers/area-edit-modes.ts';
+import { HANDLE_BEARING } from '../../core/drawing.ts';
 import type { Shown } from '../../map/observer.ts';
 
 type ShownBy<W extends Shown['widget']> = Extract<Shown, { widget: W }>;

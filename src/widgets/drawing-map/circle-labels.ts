@@ -3,7 +3,7 @@ import { formatDistanceLabel } from '../../core/format.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import { pointOnCircle } from '../../core/shapes.ts';
 import type { LatLng } from '../../core/types.ts';
-import { HANDLE_BEARING } from '../../layers/area-edit-modes.ts';
+import { HANDLE_BEARING } from '../../core/drawing.ts';
 
 /**
  * The circle's two labels (spec, states): 'Distancia: N m' under the resize handle and the 'X' that removes the
