@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectMapping } from '../../src/core/ingest/columns.ts';
 import type { ImportSource } from '../../workers/import/contract.ts';
-import { canLearnPlaces, learnPlaces } from '../../workers/import/learn.ts';
+import { canLearnPlaces } from '../../src/core/gazetteer/learn.ts';
+import { learnPlaces } from '../../workers/import/learn.ts';
 
 const file = (text: string, name = 'ventas.csv'): ImportSource => ({
   kind: 'file',

@@ -4,7 +4,7 @@
  * learner groups. A second read, not a tap on the first: the first read keeps no text columns (the engine's
  * table is numbers), and it runs only when the analyst asks, so loading costs nothing more.
  */
-import { PlaceLearner, type LearnResult } from '../../src/core/gazetteer/learn.ts';
+import { canLearnPlaces, PlaceLearner, type LearnResult } from '../../src/core/gazetteer/learn.ts';
 import { readCoordinates, textOf } from '../../src/core/ingest/cell-readers.ts';
 import type { ColumnMapping } from '../../src/core/ingest/columns.ts';
 import { detectFormat } from '../../src/core/ingest/detect.ts';
@@ -20,10 +20,6 @@ import { openParquet, parquetRows } from './parquet.ts';
 const E = MESSAGES.importData.errors;
 /** Parquet rows decoded at a time: bounded memory for a large file. */
 const PARQUET_SLICE = 65_536;
-
-/** Whether a mapping can teach places: a name column and a point (a point column or a lat/lng pair). */
-export const canLearnPlaces = (m: ColumnMapping): boolean =>
-  m.urbanizacion !== undefined && (m.point !== undefined || (m.lat !== undefined && m.lng !== undefined));
 
 async function eachRow(source: ImportSource, visit: (row: readonly Cell[]) => void): Promise<void> {
   const { head } = await readHead(source, IMPORT_LIMITS.sniffBytes);

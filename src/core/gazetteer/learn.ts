@@ -5,6 +5,7 @@
  * shows what it proposes.
  */
 import { distanceMeters } from '../geo.ts';
+import type { ColumnMapping } from '../ingest/columns.ts';
 import { inVenezuela } from '../ingest/values.ts';
 import { foldText } from '../zone.ts';
 import { placeNameProblem, type NameProblem } from './names.ts';
@@ -51,6 +52,10 @@ export interface LearnResult {
   /** Rows that carried a name and a point. */
   rows: number;
 }
+
+/** Whether a mapping can teach places: a name column and a point (a point column or a lat/lng pair). */
+export const canLearnPlaces = (m: ColumnMapping): boolean =>
+  m.urbanizacion !== undefined && (m.point !== undefined || (m.lat !== undefined && m.lng !== undefined));
 
 interface Group {
   name: string;
