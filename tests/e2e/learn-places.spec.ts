@@ -38,7 +38,7 @@ test('names learned from a file: reviewed, added to the local gazetteer, downloa
   const item = review.locator('li[data-name="Quebrada Zafiro"]');
   await expect(item).toContainText('Guacara');
   await expect(item).toContainText('4 filas');
-  await expect(item).toContainText(/dispersión \d{2} m/);
+  await expect(item).toContainText(/dispersión\s\d{2}\sm/);
   // What the search answers today for it (the embedded geocoder does not know the name).
   await expect(item).not.toHaveAttribute('data-today', 'looking', { timeout: 15_000 });
   await expect(item).toContainText('Hoy el buscador da:');

@@ -11,7 +11,9 @@ const T = MESSAGES.learnPlaces;
 const n = (value: number) => formatNumber(value, 0);
 
 /** A distance as read in a review: metres below a kilometre, else kilometres with one decimal. */
-const distance = (m: number) => (m < 1000 ? `${n(Math.round(m))} m` : `${formatNumber(m / 1000, 1)} km`);
+// A no-break space between number and unit: '1.500' and 'm' never on two lines.
+const distance = (m: number) =>
+  m < 1000 ? `${n(Math.round(m))}\u00a0m` : `${formatNumber(m / 1000, 1)}\u00a0km`;
 
 function todayText(answer: TodayAnswer | undefined): string {
   if (!answer || answer.kind === 'looking') return T.looking;
@@ -32,8 +34,10 @@ function ProposalItem(props: {
     <li className="learn-places__item" data-name={p.name} data-today={props.today?.kind ?? 'looking'}>
       <label>
         <input type="checkbox" checked={props.checked} onChange={props.onToggle} />
-        <span className="learn-places__name">{p.name}</span>
-        {p.municipio !== '' ? <span className="learn-places__where">{p.municipio}</span> : null}
+        <span>
+          <span className="learn-places__name">{p.name}</span>
+          {p.municipio !== '' ? <span className="learn-places__where">, {p.municipio}</span> : null}
+        </span>
       </label>
       <p className="learn-places__meta">
         {fill(T.count, { n: n(p.count) })} · {fill(T.spread, { n: n(p.spreadM) })}
