@@ -84,6 +84,17 @@ export function readGazetteer(text: string | null): ReadGazetteer {
   return { places, problem: dropped > 0 ? 'entradasInvalidas' : null, dropped };
 }
 
+/**
+ * A file's name as the places' `fuente`: text checkPlace accepts (markup and control characters replaced, at
+ * most MAX_PLACE_NAME), so a file named '<b>.csv' does not make the places learned from it unreadable later.
+ */
+export const sourceNote = (name: string): string =>
+  name
+    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+    .replace(/[<>&\u0000-\u001f\u007f]/g, '_')
+    .trim()
+    .slice(0, MAX_PLACE_NAME);
+
 /** The identity of a place: its folded name within its folded municipio (homonyms elsewhere stay apart). */
 export const placeKey = (p: Pick<LocalPlace, 'name' | 'municipio'>): string =>
   `${foldText(p.name)}\u0000${foldText(p.municipio)}`;

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LearnResult } from '../../core/gazetteer/learn.ts';
-import type { LocalPlace } from '../../core/gazetteer/local-places.ts';
+import { sourceNote, type LocalPlace } from '../../core/gazetteer/local-places.ts';
 import { organisationCsv } from '../../core/gazetteer/org-csv.ts';
 import type { ColumnMapping } from '../../core/ingest/columns.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
@@ -17,17 +17,6 @@ import { downloadText } from './download.ts';
 import { lookUpToday, type TodayAnswer } from './today-answers.ts';
 
 const T = MESSAGES.learnPlaces;
-
-/**
- * The file's name as the places' `fuente`: text the stored list's check accepts (no markup characters, no
- * control characters, at most 120), so a file named '<b>.csv' does not make its places unreadable later.
- */
-export const sourceNote = (name: string): string =>
-  name
-    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
-    .replace(/[<>&\u0000-\u001f\u007f]/g, '_')
-    .trim()
-    .slice(0, 120);
 
 export type LearnStage =
   | { kind: 'closed' }

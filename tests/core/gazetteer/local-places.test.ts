@@ -3,6 +3,7 @@ import {
   checkPlace,
   mergePlaces,
   readGazetteer,
+  sourceNote,
   storedText,
   type LocalPlace,
 } from '../../../src/core/gazetteer/local-places.ts';
@@ -67,5 +68,13 @@ describe('the local gazetteer as stored', () => {
       ['Los Mangos', 'Libertador', 10.5],
       ['LOS MANGOS', 'Guácara', 10.21],
     ]);
+  });
+
+  it('a file name becomes a source note the check accepts, whatever the name holds', () => {
+    expect(sourceNote('ventas 2024.csv')).toBe('ventas 2024.csv');
+    expect(sourceNote('<img src=x>&amp;\u0007.csv')).toBe('_img src=x__amp;_.csv');
+    expect(sourceNote('x'.repeat(300))).toHaveLength(120);
+    expect(checkPlace(place({ fuente: sourceNote('<b>ventas</b>.csv') }))).not.toBeNull();
+    expect(checkPlace(place({ fuente: '<b>ventas</b>.csv' }))).toBeNull();
   });
 });
