@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test } from '@playwright/test';
 import { expect } from './expect.ts';
+import { seriousViolations } from './axe.ts';
 import { collectPageErrors } from './console.ts';
 import { chooseFile, dialog, loadMapped, openExplorer } from './open-data-helpers.ts';
 
@@ -45,6 +46,9 @@ test('names learned from a file: reviewed, added to the local gazetteer, downloa
   await expect(review.locator('li[data-name]')).toHaveCount(1);
   await expect(review).toContainText('menos de 3 filas: 2');
   await expect(review).toContainText('nombre con marcado: 1');
+
+  // Labels, contrast, roles: nothing serious for axe in the open review.
+  expect(await seriousViolations(page, 'review')).toEqual([]);
 
   await review.getByRole('checkbox', { name: /Quebrada Zafiro/ }).check();
   await review.getByRole('button', { name: 'Agregar al gazetteer local' }).click();
