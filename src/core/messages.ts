@@ -448,6 +448,53 @@ export const MESSAGES = {
       crashed: 'el lector se detuvo (el archivo puede ser demasiado grande para esta pestaña).',
     },
   },
+  /** «Aprender ubicaciones» (issue 38 §3): names learned from the analyst's file into a local gazetteer. */
+  learnPlaces: {
+    offer: 'Aprender ubicaciones',
+    offerHint: 'Proponer urbanizaciones de este archivo para el buscador de lugares de este navegador.',
+    noColumns: 'el archivo no tiene columnas de coordenadas y de urbanización (o sector, zona).',
+    dialog: 'Aprender ubicaciones',
+    reading: 'Leyendo {name}…',
+    failed: 'No se pudieron aprender ubicaciones: {reason}',
+    intro:
+      'Nombres con al menos {min} filas cuyas coordenadas están, en mediana, a {spread}\u00a0m o menos de su punto medio (el punto propuesto). Marque los que quiera agregar.',
+    none: 'Ningún nombre cumple las condiciones (al menos {min} filas, dispersión de hasta {spread}\u00a0m).',
+    rowsRead: 'Filas con nombre y coordenadas: {n}.',
+    leftOut: 'Filas no usadas: {reasons}.',
+    stored: 'El gazetteer local de este navegador tiene {n} ubicaciones.',
+    reasons: {
+      sinNombre: 'nombre vacío o demasiado largo',
+      claveReservada: 'nombre reservado',
+      marcado: 'nombre con marcado',
+      fueraDeVenezuela: 'fuera de Venezuela',
+      pocasFilas: 'menos de 3 filas',
+      muyDisperso: 'demasiado disperso',
+      demasiadosGrupos: 'demasiados nombres distintos',
+    },
+    reasonCount: '{reason}: {n}',
+    count: '{n} filas',
+    spread: 'dispersión {n}\u00a0m',
+    today: 'Hoy el buscador da: {answer}',
+    todayAt: '{label} (a {d} del punto propuesto)',
+    chooseAll: 'Elegir todos',
+    looking: 'buscando…',
+    noResult: 'sin resultado',
+    lookupFailed: 'sin respuesta del buscador',
+    add: 'Agregar al gazetteer local',
+    added: '{n} ubicaciones agregadas al gazetteer local ({total} en total).',
+    download: 'Descargar CSV',
+    downloadHint:
+      'El CSV sigue el formato de la organización (nombre, tipo, latitud, longitud, municipio, estado, fuente) y se importa en el servidor con npm run gazetteer -- import.',
+    fileName: 'gazetteer-local.csv',
+    close: 'Cerrar',
+    /** The stored list could not be used: the search goes on without it. */
+    storageIgnored: 'El gazetteer local guardado en este navegador no se pudo leer y se ignoró.',
+    storageDropped: 'Se ignoraron {n} entradas no válidas del gazetteer local.',
+    storageFull:
+      'No se pudo guardar el gazetteer local (el almacenamiento del navegador está lleno o desactivado).',
+    /** Appended to a local place's label in the place search. */
+    localMark: '(local)',
+  },
 } as const;
 
 /**

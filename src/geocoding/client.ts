@@ -29,6 +29,11 @@ export interface GeocoderOptions {
   bounds?: readonly [number, number, number, number] | null;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /**
+   * The organisation's own places kept in this browser (local-gazetteer.ts), searched first (issue 38: the
+   * organisation's list has the highest priority); none when absent.
+   */
+  local?: { suggestions: (text: string) => SearchSuggestion[] } | null;
 }
 
 /** Reverse geocoding converted to the Esri-like structure the product uses (spec, calls). */
@@ -96,7 +101,8 @@ const NOT_A_LIST = { ok: false, kind: 'network', error: MESSAGES.errors.network 
 
 /**
  * Forward geocoding (spec, calls): accents stripped, 25 fetched with address details, ranked and cut to 5, duplicate
- * labels removed. An empty query never calls the service.
+ * labels removed. An empty query never calls the service. The local gazetteer's matches (`options.local`) come
+ * first, then the service's answers, 5 in all.
  */
 export async function forwardGeocode(
   q: string,
@@ -107,22 +113,29 @@ export async function forwardGeocode(
   if (text === '') return { ok: true, value: [] };
   const params: Record<string, string> = { q: text, limit: String(SEARCH.forwardLimit), addressdetails: '1' };
   if (options.countryCodes?.length) params.countrycodes = options.countryCodes.join(',');
-  const answer = await getJson(urlFor(options, '/search', params), options, signal);
-  if (!answer.ok) return answer;
-  if (!Array.isArray(answer.value)) return NOT_A_LIST;
   const bounds = options.bounds;
-  const inside = (r: NominatimResult) => {
+  const inside = (lat: number, lon: number) => {
     if (!bounds) return true;
     const [w, south, e, n] = bounds;
-    const lat = Number(r.lat);
-    const lon = Number(r.lon);
     // Results without coordinates stay: the box looks them up again by text (spec, states).
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) return true;
     return lat >= south && lat <= n && lon >= w && lon <= e;
   };
+  const local = (options.local?.suggestions(text) ?? []).filter(({ coordenadasUbicacion: at }) =>
+    inside(at?.[0] ?? NaN, at?.[1] ?? NaN),
+  );
+  const answer = await getJson(urlFor(options, '/search', params), options, signal);
+  // The service down or broken: the local places still answer (an aborted lookup answers nothing).
+  if (!answer.ok) return local.length > 0 && answer.kind !== 'aborted' ? { ok: true, value: local } : answer;
+  if (!Array.isArray(answer.value)) return local.length > 0 ? { ok: true, value: local } : NOT_A_LIST;
   // Dropped before ranking, so five usable suggestions remain when there are five.
-  const kept = rankForward(asResults(answer.value).filter(inside), undefined, text);
-  return { ok: true, value: uniqueSuggestions(kept.map(toSuggestion)) };
+  const kept = rankForward(
+    asResults(answer.value).filter((r) => inside(Number(r.lat), Number(r.lon))),
+    undefined,
+    text,
+  );
+  const served = kept.map(toSuggestion);
+  return { ok: true, value: uniqueSuggestions([...local, ...served]).slice(0, SEARCH.suggestions) };
 }
 
 /**
@@ -191,7 +204,8 @@ export interface AddressResult {
 
 /**
  * Autocomplete for the address control: ≥ 2 characters (spec, validation rules), at most 5 suggestions, from the
- * configured autocomplete endpoint (`{base}/autocomplete`, Photon-style prefix search). Shorter text → [].
+ * configured autocomplete endpoint (`{base}/autocomplete`, Photon-style prefix search), after the local gazetteer's
+ * matches. Shorter text → [].
  */
 export async function autocompleteAddress(
   q: string,
@@ -202,9 +216,10 @@ export async function autocompleteAddress(
   if (text.length < SEARCH.geocoderMinChars) return { ok: true, value: [] };
   const params: Record<string, string> = { q: text, limit: String(SEARCH.suggestions), addressdetails: '1' };
   if (options.countryCodes?.length) params.countrycodes = options.countryCodes.join(',');
+  const local = (options.local?.suggestions(text) ?? []).flatMap(localAddress);
   const answer = await getJson(urlFor(options, '/autocomplete', params), options, signal);
-  if (!answer.ok) return answer;
-  if (!Array.isArray(answer.value)) return NOT_A_LIST;
+  if (!answer.ok) return local.length > 0 && answer.kind !== 'aborted' ? { ok: true, value: local } : answer;
+  if (!Array.isArray(answer.value)) return local.length > 0 ? { ok: true, value: local } : NOT_A_LIST;
   const value = asResults(answer.value)
     .slice(0, SEARCH.suggestions)
     .flatMap((raw) => {
@@ -213,5 +228,13 @@ export async function autocompleteAddress(
       const [y, x] = s.coordenadasUbicacion;
       return [{ x, y, label: s.text, bounds: s.bbox, raw }];
     });
-  return { ok: true, value };
+  return { ok: true, value: [...local, ...value].slice(0, SEARCH.suggestions) };
+}
+
+/** A local place as the address control's result; its `raw` says residential, as the picker reads it. */
+function localAddress(s: SearchSuggestion): AddressResult[] {
+  if (!s.coordenadasUbicacion) return [];
+  const [y, x] = s.coordenadasUbicacion;
+  const raw: NominatimResult = { lat: String(y), lon: String(x), display_name: s.text, type: 'residential' };
+  return [{ x, y, label: s.text, bounds: s.bbox, raw }];
 }

@@ -11,6 +11,7 @@ import {
   type ReverseAnswer,
 } from '../geocoding/client.ts';
 import type { SearchSuggestion } from '../geocoding/conversions.ts';
+import { localGazetteer } from '../geocoding/local-gazetteer.ts';
 import { useMapasDispatch, useMapasSelector, useMapasStore } from './context.ts';
 
 /** Nominatim's ISO alpha-2 for the product's country code (VEN). */
@@ -49,6 +50,8 @@ const geocoderOptions = (setup: GeocoderSetup, countryCodes?: readonly string[])
       ? setup.countryCodes
       : [COUNTRY],
   language: setup.language ?? 'es',
+  // Every widget's search and autocomplete go through here: each gets the local gazetteer's places first.
+  local: localGazetteer,
 });
 
 /**
@@ -76,7 +79,11 @@ export interface ReverseArgs {
   lon: number;
 }
 
-type WithGeocoder<T> = T & { geocoder: GeocoderSetup };
+/**
+ * A lookup's arguments as cached: the geocoder, and the local gazetteer's revision, so a place added to it
+ * is found by a search typed before (the cached answer was keyed by the older revision).
+ */
+type WithGeocoder<T> = T & { geocoder: GeocoderSetup; local?: number };
 
 /** RTK Query bound to the widgets' own React-Redux context (context.ts), not the host's. */
 const createMapasApi = buildCreateApi(
@@ -127,7 +134,8 @@ export function useLazyForwardQuery() {
   const geocoder = useGeocoderSetup();
   const [trigger, result, info] = geocoderApi.useLazyForwardQuery();
   const run = useCallback(
-    (args: ForwardArgs, preferCacheValue?: boolean) => trigger({ ...args, geocoder }, preferCacheValue),
+    (args: ForwardArgs, preferCacheValue?: boolean) =>
+      trigger({ ...args, geocoder, local: localGazetteer.current().revision }, preferCacheValue),
     [trigger, geocoder],
   );
   return [run, result, info] as const;
@@ -148,5 +156,6 @@ export function useLazyReverseQuery() {
 export function useAutocompleteQuery(args: AutocompleteArgs, options?: { skip?: boolean }) {
   const geocoder = useGeocoderSetup();
   const { text, countryCodes } = typeof args === 'string' ? { text: args, countryCodes: undefined } : args;
-  return geocoderApi.useAutocompleteQuery({ text, countryCodes, geocoder }, options);
+  const local = localGazetteer.current().revision;
+  return geocoderApi.useAutocompleteQuery({ text, countryCodes, geocoder, local }, options);
 }

@@ -4,6 +4,8 @@
  * call starts a fresh one, so a cancelled or crashed read never leaves a half-built table anywhere.
  */
 import { proxy, wrap, type Remote } from 'comlink';
+import type { LearnResult } from '../../src/core/gazetteer/learn.ts';
+import type { ColumnMapping } from '../../src/core/ingest/columns.ts';
 import { MESSAGES } from '../../src/core/messages.ts';
 import type {
   FinishDecisions,
@@ -101,6 +103,11 @@ export class ImportClient {
 
   finish(decisions: FinishDecisions): Promise<ImportResult> {
     return this.call((api) => api.finish(decisions));
+  }
+
+  /** The places a file proposes (ImportApi.learnPlaces); cancel() stops it as it stops a read. */
+  learnPlaces(source: ImportSource, mapping: ColumnMapping): Promise<LearnResult> {
+    return this.call((api) => api.learnPlaces(source, mapping));
   }
 
   /** Ends the worker after a finished read (its memory goes with it); the next call starts a new one. */

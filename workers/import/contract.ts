@@ -9,6 +9,7 @@ import type { TextEncoding } from '../../src/core/ingest/decode.ts';
 import type { Address, Placed } from '../../src/core/ingest/geocode-batch.ts';
 import type { IngestReport } from '../../src/core/ingest/report.ts';
 import type { ImportedTable } from '../../src/core/ingest/builder.ts';
+import type { LearnResult } from '../../src/core/gazetteer/learn.ts';
 
 /** Where the bytes come from: a File the analyst chose or dropped, or a same-origin / CORS-enabled URL. */
 export type ImportSource = { kind: 'file'; file: Blob; name: string } | { kind: 'url'; url: string };
@@ -96,6 +97,11 @@ export interface ImportApi {
   ): Promise<ImportAnswer<ReadSummary>>;
   /** The table of the last read under the decisions (its buffers are transferred out). */
   finish(decisions: FinishDecisions): ImportAnswer<ImportResult>;
+  /**
+   * The places the file proposes for the local gazetteer (issue 38 §3): a read of its own, of names and
+   * points only (learn.ts), independent of the session's read.
+   */
+  learnPlaces(source: ImportSource, mapping: ColumnMapping): Promise<ImportAnswer<LearnResult>>;
 }
 
 /**

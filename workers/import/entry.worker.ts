@@ -7,6 +7,7 @@ import { tableTransferables } from '../../src/core/table.ts';
 import type { ImportApi } from './contract.ts';
 import { CSV_HELPER, serveCsvHelper, type CsvHelperScope } from './csv-helper.ts';
 import { PARQUET_HELPER, serveParquetHelper, type HelperScope } from './parquet-helper.ts';
+import { learnPlaces } from './learn.ts';
 import { ImportSession } from './session.ts';
 
 // The project compiles against the DOM lib, where `self` is typed as a Window; in a worker it is the worker
@@ -31,6 +32,7 @@ else {
       const csv = answer.value.rejectedCsv.buffer as ArrayBuffer;
       return transfer(answer, [...tableTransferables(answer.value.table), csv]);
     },
+    learnPlaces,
   };
   expose(api);
 }

@@ -1,7 +1,9 @@
 import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { MESSAGES } from '../../core/messages.ts';
 import type { ImportSource } from '../../../workers/import/contract.ts';
+import { canLearnPlaces } from '../../core/gazetteer/learn.ts';
 import { ImportReport } from './ImportReport.tsx';
+import { LearnPlaces } from './LearnPlaces.tsx';
 import { GeocodeProgress, ImportProgress, IndexProgress } from './ImportProgress.tsx';
 import { MappingStep } from './MappingStep.tsx';
 import type { OpenDataActions, OpenDataStage } from './use-open-data.ts';
@@ -141,6 +143,13 @@ export function OpenDataPanel({ stage, actions }: { stage: OpenDataStage; action
           report={stage.report}
           onSwapFix={actions.swapFix}
           onDownload={actions.downloadRejected}
+        />
+      ) : null}
+      {stage.kind === 'report' && canLearnPlaces(stage.plan.options.mapping) ? (
+        <LearnPlaces
+          source={stage.plan.source}
+          mapping={stage.plan.options.mapping}
+          fileName={stage.preview.name}
         />
       ) : null}
     </div>
