@@ -39,6 +39,13 @@ export interface ClickHouseTarget {
   database: string;
 }
 
+/** The two loopback shards of scripts/clickhouse-shards.sh. */
+export const LOOPBACK_CLUSTER = {
+  url: 'http://127.0.0.1:8124',
+  shards: ['http://127.0.0.1:8124', 'http://127.0.0.1:8125'],
+  cluster: 'two',
+} as const;
+
 /** An identifier we splice as a name (no literal can stand for a table): letters, digits, '_'. */
 export function checkIdentifier(name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name))

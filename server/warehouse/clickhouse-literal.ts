@@ -26,15 +26,19 @@ export function stringLiteral(text: string): string {
 
 /**
  * A number as ClickHouse reads it back exactly: JavaScript's shortest round-trip text (ClickHouse parses
- * it with strtod). Negative numbers in parentheses, so that a literal after an operator never reads as
- * `--` (a comment) or as part of the operator.
+ * it with strtod). Integers past the 32-bit range in exponent form, so they are Float64 literals: written
+ * as digits they would be UInt64 (or Int64 when negative), and a list holding both has no common type in
+ * ClickHouse. Negative numbers in parentheses, so that a literal after an operator never reads as `--` (a
+ * comment) or as part of the operator.
  */
 export function numberLiteral(value: number): string {
   if (!Number.isFinite(value)) throw new RangeError(`Parámetro no finito: ${String(value)}.`);
   if (value !== 0 && Math.abs(value) < MIN_NORMAL) {
     throw new RangeError(`Parámetro demasiado pequeño para ClickHouse: ${String(value)}.`);
   }
-  const text = String(value === 0 ? 0 : value);
+  const wide = Number.isInteger(value) && Math.abs(value) >= 2 ** 31;
+  // toExponential() without digits writes as many as the value needs to read back the same.
+  const text = wide ? value.toExponential() : String(value === 0 ? 0 : value);
   return value < 0 ? `(${text})` : text;
 }
 
