@@ -27,11 +27,11 @@ export interface SqlDialect {
   readonly true: string;
   readonly false: string;
   /**
-   * How polygon.ts tests a row against a ring: DuckDB lists each edge under the latitude bands it spans and
-   * joins (no spatial extension can be downloaded there); ClickHouse has pointInPolygon, with the ring as a
-   * constant.
+   * How polygon.ts tests a row against a ring: both list each edge under the latitude bands it spans and
+   * join on the band; DuckDB in one SQL text with CTEs, ClickHouse 18.16 (no CTEs, and a pointInPolygon
+   * too slow for detailed rings) with the bands listed in TypeScript (polygon-clickhouse.ts).
    */
-  readonly polygon: 'banded-join' | 'point-in-polygon';
+  readonly polygon: 'banded-join' | 'banded-array-join';
 }
 
 export const DUCKDB_DIALECT: SqlDialect = {
@@ -60,5 +60,5 @@ export const CLICKHOUSE_DIALECT: SqlDialect = {
   toBigInt: (value) => `toInt64(${value})`,
   true: '1',
   false: '0',
-  polygon: 'point-in-polygon',
+  polygon: 'banded-array-join',
 };

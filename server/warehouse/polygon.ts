@@ -4,13 +4,14 @@
  * candidate's latitude counts the edges it crosses — odd is inside (even-odd rule, as turf's test the drawing
  * map uses). So that a row meets only the few edges near its latitude, not all thousand of a detailed ring,
  * the box is cut into horizontal bands and every edge is listed, in SQL, under each band it spans: the join
- * on the band is an equality (a hash join), the crossing test exact. That is DuckDB's way; ClickHouse has
- * pointInPolygon, which takes the ring as a constant and grids it once per query (dialect.ts says which).
+ * on the band is an equality (a hash join), the crossing test exact. ClickHouse 18.16 runs the same test
+ * written its own way (polygon-clickhouse.ts; dialect.ts says which).
  */
 import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
 import type { BBox, LatLng } from '../../src/core/types.ts';
 import { groupedFigures, PRICED, type GroupedSource } from './figures.ts';
 import { whereOf, type Where, type WarehouseFilter } from './filter.ts';
+import { clickHouseBandedSource, type Banding } from './polygon-clickhouse.ts';
 import type { Warehouse } from './queries.ts';
 import { TRANSACTIONS } from './schema.ts';
 
@@ -33,10 +34,11 @@ export interface AreaFigures {
 }
 
 /** The banded join (DuckDB): rows of the ring's box under the filter, tested against the edges of their band. */
-function bandedSource(ring: readonly LatLng[], box: BBox, where: Where): GroupedSource {
-  const bands = Math.max(1, Math.min(MAX_BANDS, ring.length));
-  const south = box[1];
-  const scale = box[3] > south ? bands / (box[3] - south) : 0;
+function bandedSource(
+  ring: readonly LatLng[],
+  { south, scale, bands }: Banding,
+  where: Where,
+): GroupedSource {
   const next = (i: number) => ring[(i + 1) % ring.length] ?? { lat: 0, lng: 0 };
   // The crossing test is the classic one: the edge spans the row's latitude (half-open, so a vertex on the
   // ray counts once; a horizontal edge spans nothing) and the row lies west of where the edge meets it.
@@ -75,20 +77,6 @@ function bandedSource(ring: readonly LatLng[], box: BBox, where: Where): Grouped
   };
 }
 
-/**
- * ClickHouse's pointInPolygon over the rows of the ring's box under the filter. The ring is written as one
- * `(?, ?)` pair of placeholders per vertex — its length is the only thing taken from the request, and the
- * numbers travel as parameters like any other value.
- */
-function pointInPolygonSource(ring: readonly LatLng[], where: Where): GroupedSource {
-  const vertices = ring.map(() => '(?, ?)').join(', ');
-  return {
-    sql: `SELECT operation AS g, ${PRICED} FROM ${TRANSACTIONS}
-          WHERE ${where.sql} AND pointInPolygon((lng, lat), [${vertices}])`,
-    params: [...where.params, ...ring.flatMap((p) => [p.lng, p.lat])],
-  };
-}
-
 /** The rows inside an open ring (validated: 3 … 1000 vertices, in Venezuela's box) under the filter. */
 export async function polygonFigures(
   wh: Warehouse,
@@ -99,10 +87,12 @@ export async function polygonFigures(
   const lats = ring.map((p) => p.lat);
   const box: BBox = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
   const where = whereOf(wh, filter, box);
+  const bands = Math.max(1, Math.min(MAX_BANDS, ring.length));
+  const banding = { south: box[1], scale: box[3] > box[1] ? bands / (box[3] - box[1]) : 0, bands };
   const source =
     wh.engine.dialect.polygon === 'banded-join'
-      ? bandedSource(ring, box, where)
-      : pointInPolygonSource(ring, where);
+      ? bandedSource(ring, banding, where)
+      : clickHouseBandedSource(ring, banding, where);
   const figures = await groupedFigures(wh.engine, source, 2);
   const sale = figures[FIGURE.count] ?? 0;
   const rental = figures[FIGURES + FIGURE.count] ?? 0;

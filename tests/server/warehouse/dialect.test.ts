@@ -52,7 +52,7 @@ describe(`SQL dialects (DuckDB${URL ? ' and ClickHouse' : '; ClickHouse: WAREHOU
       '?::USMALLINT',
       '?',
     ]);
-    expect(CLICKHOUSE_DIALECT.polygon).toBe('point-in-polygon');
+    expect(CLICKHOUSE_DIALECT.polygon).toBe('banded-array-join');
     expect(DUCKDB_DIALECT.polygon).toBe('banded-join');
   });
 

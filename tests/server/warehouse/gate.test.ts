@@ -154,6 +154,19 @@ describe(`warehouse correctness gate: ${NAMES} against brute force on ${String(R
     );
   });
 
+  it('a ring flat on one parallel encloses nothing (no edge crosses a latitude)', async () => {
+    const flat = [-67, -66.9, -66.8].map((lng) => ({ lat: 10.5, lng }));
+    for (const wh of engines) {
+      const got = await polygonFigures(wh, flat, {
+        quarters: { kind: 'todos' },
+        operation: 'todos',
+        colors: 'todos',
+        exactOnly: false,
+      });
+      expect([got.inside, got.sale, got.rental], wh.engine.name).toEqual([0, 0, 0]);
+    }
+  });
+
   it('H3 hexagons of a view: the cells h3-js gives, exact figures per cell', async () => {
     await fc.assert(
       fc.asyncProperty(
