@@ -106,10 +106,11 @@ function expectGrid(got: GridCells, want: readonly BruteCell[], engine: string):
 
 const NAMES = `DuckDB${CLICKHOUSE_URL ? ' and the two-shard ClickHouse cluster' : ''}`;
 
-describe(`warehouse correctness gate: ${NAMES} against brute force on ${String(ROWS)} generated rows`, () => {
-  it(
-    'grid clusters: exact counts, sales and centres per cell',
-    async () => {
+describe(
+  `warehouse correctness gate: ${NAMES} against brute force on ${String(ROWS)} generated rows`,
+  { timeout: TIMEOUT_MS },
+  () => {
+    it('grid clusters: exact counts, sales and centres per cell', async () => {
       await fc.assert(
         fc.asyncProperty(views, filterArb, async ({ bbox, zoom }, filter) => {
           const level = zoom + 3;
@@ -125,13 +126,9 @@ describe(`warehouse correctness gate: ${NAMES} against brute force on ${String(R
         }),
         PARAMS,
       );
-    },
-    TIMEOUT_MS,
-  );
+    });
 
-  it(
-    'per-quarter figures by operation: exact counts and type-7 quartiles, whole table or a view',
-    async () => {
+    it('per-quarter figures by operation: exact counts and type-7 quartiles, whole table or a view', async () => {
       await fc.assert(
         fc.asyncProperty(fc.option(views), filterArb, async (view, filter) => {
           const passes = bruteFilter(table, filter);
@@ -147,13 +144,9 @@ describe(`warehouse correctness gate: ${NAMES} against brute force on ${String(R
         }),
         PARAMS,
       );
-    },
-    TIMEOUT_MS,
-  );
+    });
 
-  it(
-    'inside a polygon: exact counts and quartiles per operation',
-    async () => {
+    it('inside a polygon: exact counts and quartiles per operation', async () => {
       await fc.assert(
         fc.asyncProperty(polygonArb(tableOf, ROWS), filterArb, async (ring, filter) => {
           const passes = bruteFilter(table, filter);
@@ -168,26 +161,22 @@ describe(`warehouse correctness gate: ${NAMES} against brute force on ${String(R
         }),
         PARAMS,
       );
-    },
-    TIMEOUT_MS,
-  );
+    });
 
-  it('a ring flat on one parallel encloses nothing (no edge crosses a latitude)', async () => {
-    const flat = [-67, -66.9, -66.8].map((lng) => ({ lat: 10.5, lng }));
-    for (const wh of engines) {
-      const got = await polygonFigures(wh, flat, {
-        quarters: { kind: 'todos' },
-        operation: 'todos',
-        colors: 'todos',
-        exactOnly: false,
-      });
-      expect([got.inside, got.sale, got.rental], wh.engine.name).toEqual([0, 0, 0]);
-    }
-  });
+    it('a ring flat on one parallel encloses nothing (no edge crosses a latitude)', async () => {
+      const flat = [-67, -66.9, -66.8].map((lng) => ({ lat: 10.5, lng }));
+      for (const wh of engines) {
+        const got = await polygonFigures(wh, flat, {
+          quarters: { kind: 'todos' },
+          operation: 'todos',
+          colors: 'todos',
+          exactOnly: false,
+        });
+        expect([got.inside, got.sale, got.rental], wh.engine.name).toEqual([0, 0, 0]);
+      }
+    });
 
-  it(
-    'H3 hexagons of a view: the cells h3-js gives, exact figures per cell',
-    async () => {
+    it('H3 hexagons of a view: the cells h3-js gives, exact figures per cell', async () => {
       await fc.assert(
         fc.asyncProperty(
           views,
@@ -216,13 +205,9 @@ describe(`warehouse correctness gate: ${NAMES} against brute force on ${String(R
         // Half the cases: the brute force runs h3-js on every row of the view, the costliest check here.
         { ...PARAMS, numRuns: RUNS / 2 },
       );
-    },
-    TIMEOUT_MS,
-  );
+    });
 
-  it(
-    "a cell's split: its rows, the first finer level at which they part, the children there",
-    async () => {
+    it("a cell's split: its rows, the first finer level at which they part, the children there", async () => {
       await fc.assert(
         fc.asyncProperty(cellArb(tableOf, ROWS), filterArb, async ({ level, cx, cy }, filter) => {
           const passes = bruteFilter(table, filter);
@@ -250,13 +235,9 @@ describe(`warehouse correctness gate: ${NAMES} against brute force on ${String(R
         }),
         PARAMS,
       );
-    },
-    TIMEOUT_MS,
-  );
+    });
 
-  it(
-    'the rows of a small view: the same rows, in Morton order, capped',
-    async () => {
+    it('the rows of a small view: the same rows, in Morton order, capped', async () => {
       await fc.assert(
         fc.asyncProperty(
           views,
@@ -290,10 +271,9 @@ describe(`warehouse correctness gate: ${NAMES} against brute force on ${String(R
         ),
         PARAMS,
       );
-    },
-    TIMEOUT_MS,
-  );
-});
+    });
+  },
+);
 
 describe.skipIf(!CLICKHOUSE_URL)(
   `ClickHouse cluster (${CLICKHOUSE_URL ?? 'WAREHOUSE_CLICKHOUSE_URL sin definir: se omite; .ci/run arranca los fragmentos'})`,
