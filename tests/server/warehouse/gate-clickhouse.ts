@@ -16,39 +16,49 @@ import { openWarehouse, type Warehouse } from '../../../server/warehouse/queries
 
 export const CLICKHOUSE_URL = process.env.WAREHOUSE_CLICKHOUSE_URL || undefined;
 
-const target: ClickHouseTarget | null = CLICKHOUSE_URL
-  ? {
-      url: CLICKHOUSE_URL,
-      shards: process.env.WAREHOUSE_CLICKHOUSE_SHARDS?.split(',') ?? [...LOOPBACK_CLUSTER.shards],
-      cluster: process.env.WAREHOUSE_CLICKHOUSE_CLUSTER ?? LOOPBACK_CLUSTER.cluster,
-      database: `puerta_${String(process.pid)}_${String(Date.now() % 1e6)}`,
-    }
-  : null;
+let made = 0;
 
-export const clickHouseGate = {
-  /** Loads the table into the cluster and opens it; null without a cluster. */
-  async open(table: PropertyTable): Promise<Warehouse | null> {
-    if (!target) return null;
-    const summary = await ingestClickHouse(target, [table], 'prueba');
-    if (summary.rows !== table.length) throw new Error(`ClickHouse guardó ${String(summary.rows)} filas.`);
-    return openWarehouse(await openClickHouse(target.url, { database: target.database }));
-  },
+/**
+ * A loader of its own database: test files share modules in a worker (vitest's isolate: false), so the name
+ * is made per call, never per module.
+ */
+export function clickHouseGate() {
+  const target: ClickHouseTarget | null = CLICKHOUSE_URL
+    ? {
+        url: CLICKHOUSE_URL,
+        shards: process.env.WAREHOUSE_CLICKHOUSE_SHARDS?.split(',') ?? [...LOOPBACK_CLUSTER.shards],
+        cluster: process.env.WAREHOUSE_CLICKHOUSE_CLUSTER ?? LOOPBACK_CLUSTER.cluster,
+        database: `puerta_${String(process.pid)}_${String(Date.now() % 1e6)}_${String(made++)}`,
+      }
+    : null;
+  return {
+    /** Loads the table into the cluster and opens it; null without a cluster. */
+    async open(table: PropertyTable): Promise<Warehouse | null> {
+      if (!target) return null;
+      const summary = await ingestClickHouse(target, [table], 'prueba');
+      if (summary.rows !== table.length) throw new Error(`ClickHouse guardó ${String(summary.rows)} filas.`);
+      return openWarehouse(await openClickHouse(target.url, { database: target.database }));
+    },
 
-  /** Rows in each shard's own table. */
-  async rowsPerShard(): Promise<number[]> {
-    if (!target) return [];
-    const counts: number[] = [];
-    for (const shard of target.shards) {
-      const text = await runClickHouse(shard, `SELECT count() FROM ${target.database}.${LOCAL_TRANSACTIONS}`);
-      counts.push(Number(text.trim()));
-    }
-    return counts;
-  },
+    /** Rows in each shard's own table. */
+    async rowsPerShard(): Promise<number[]> {
+      if (!target) return [];
+      const counts: number[] = [];
+      for (const shard of target.shards) {
+        const text = await runClickHouse(
+          shard,
+          `SELECT count() FROM ${target.database}.${LOCAL_TRANSACTIONS}`,
+        );
+        counts.push(Number(text.trim()));
+      }
+      return counts;
+    },
 
-  /** Drops this run's database on every shard. */
-  async drop(): Promise<void> {
-    if (!target) return;
-    for (const shard of target.shards)
-      await runClickHouse(shard, `DROP DATABASE IF EXISTS ${target.database}`);
-  },
-};
+    /** Drops this run's database on every shard. */
+    async drop(): Promise<void> {
+      if (!target) return;
+      for (const shard of target.shards)
+        await runClickHouse(shard, `DROP DATABASE IF EXISTS ${target.database}`);
+    },
+  };
+}

@@ -51,6 +51,8 @@ import {
   withDirt,
 } from './gate-arbs.ts';
 
+const cluster = clickHouseGate();
+
 // Exactness does not grow with the table; the stress run loads the issue's 1M (the brute force took ~20 s at
 // 200k beside the other unit files here).
 const ROWS = Number(process.env.WAREHOUSE_GATE_ROWS ?? 50_000);
@@ -67,13 +69,13 @@ beforeAll(async () => {
   const summary = await ingestTables(join(dir, 'prueba.duckdb'), [table], 'prueba');
   expect(summary.rows).toBe(ROWS);
   engines.push(await openWarehouse(await openDuckDb(join(dir, 'prueba.duckdb'))));
-  const clickhouse = await clickHouseGate.open(table);
+  const clickhouse = await cluster.open(table);
   if (clickhouse) engines.push(clickhouse);
 }, 120_000);
 
 afterAll(async () => {
   for (const wh of engines) await wh.engine.close();
-  await clickHouseGate.drop();
+  await cluster.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -279,7 +281,7 @@ describe.skipIf(!CLICKHOUSE_URL)(
   `ClickHouse cluster (${CLICKHOUSE_URL ?? 'WAREHOUSE_CLICKHOUSE_URL sin definir: se omite; .ci/run arranca los fragmentos'})`,
   () => {
     it('the rows really are spread over both shards, and the Distributed table sees them all', async () => {
-      const perShard = await clickHouseGate.rowsPerShard();
+      const perShard = await cluster.rowsPerShard();
       expect(perShard).toHaveLength(2);
       for (const n of perShard) expect(n).toBeGreaterThan(ROWS * 0.4);
       expect(perShard.reduce((a, b) => a + b, 0)).toBe(ROWS);
