@@ -4,9 +4,9 @@
  *
  * The quartiles are type 7 (workers/engine/quantiles.ts): h = (n − 1)·p, x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]).
  * DuckDB's quantile_cont is type 7 too but rounds the interpolation its own way (lo·(1 − d) + hi·d: one unit
- * in the last place off for about one quartile in ten, seen in the gate), and ClickHouse's functions differ
- * again; DuckDB's quantile_disc picks ⌈n·q⌉ − 1, which no constant level turns into ⌊h⌋ for every n. So the
- * engine answers the two order statistics x[⌊h⌋] and x[⌊h⌋ + 1] of each quartile, read by position from the
+ * in the last place off for about one quartile in ten, seen in the gate); ClickHouse 18.16's quantileExact
+ * picks the element at ⌊n·p⌋ (p25 of 0, 1, 2, 3 is 1 there, 0.75 in type 7); DuckDB's quantile_disc picks
+ * ⌈n·q⌉ − 1, which no constant level turns into ⌊h⌋ for every n. So each engine answers the two order statistics x[⌊h⌋] and x[⌊h⌋ + 1] of each quartile, read by position from the
  * group's sorted values (one query, about the cost of quantile_cont here), and the interpolation happens in
  * TypeScript with the in-tab engine's arithmetic.
  */
