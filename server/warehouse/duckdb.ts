@@ -15,6 +15,7 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { DUCKDB_DIALECT } from './dialect.ts';
 import { QueryTimeout, type SqlParam, type SqlRow, type SqlValue, type WarehouseEngine } from './engine.ts';
 
 export interface DuckDbOptions {
@@ -66,6 +67,7 @@ function plain(value: DuckDBValue): SqlValue {
 
 class DuckDbEngine implements WarehouseEngine {
   readonly name = 'duckdb';
+  readonly dialect = DUCKDB_DIALECT;
   private readonly idle: DuckDBConnection[];
   private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
   private running = 0;

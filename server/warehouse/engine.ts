@@ -1,8 +1,11 @@
 /**
- * The one seam between the warehouse queries and an analytical engine (DuckDB embedded today; a ClickHouse
- * cluster is the next adapter). Queries are SQL texts with `?` placeholders written from fixed fragments in
- * queries.ts, and every value a user chose travels as a parameter — no adapter ever splices text into SQL.
+ * The one seam between the warehouse queries and an analytical engine (DuckDB embedded, duckdb.ts; a
+ * ClickHouse cluster, clickhouse.ts). Queries are SQL texts with `?` placeholders written from fixed fragments
+ * in queries.ts and the engine's dialect (dialect.ts), and every value a user chose travels as a parameter —
+ * no adapter splices a user's text into SQL (ClickHouse 18.16 has no server-side parameters: its adapter
+ * writes each value as an escaped literal, clickhouse-literal.ts).
  */
+import type { SqlDialect } from './dialect.ts';
 
 /** A value bound to a `?`. Lists bind as one list parameter (for `list_contains(?, column)`). */
 export type SqlParam = null | boolean | number | bigint | string | readonly number[] | readonly string[];
@@ -15,6 +18,8 @@ export type SqlRow = Readonly<Record<string, SqlValue>>;
 export interface WarehouseEngine {
   /** A short name for answers and logs ('duckdb', …). */
   readonly name: string;
+  /** The engine's spellings of the few SQL forms that differ. */
+  readonly dialect: SqlDialect;
   /**
    * Runs one statement with its parameters, in order, and answers every row as an object by column name.
    * A statement that runs past the engine's time limit is stopped and rejects with QueryTimeout.

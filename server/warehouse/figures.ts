@@ -4,22 +4,24 @@
  *
  * The quartiles are type 7 (workers/engine/quantiles.ts): h = (n − 1)·p, x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]).
  * DuckDB's quantile_cont is type 7 too but rounds the interpolation its own way (lo·(1 − d) + hi·d: one unit
- * in the last place off for about one quartile in ten, seen in the gate), and ClickHouse's functions differ
- * again; DuckDB's quantile_disc picks ⌈n·q⌉ − 1, which no constant level turns into ⌊h⌋ for every n. So the
- * engine answers the two order statistics x[⌊h⌋] and x[⌊h⌋ + 1] of each quartile, read by position from the
+ * in the last place off for about one quartile in ten, seen in the gate); ClickHouse 18.16's quantileExact
+ * picks the element at ⌊n·p⌋ (p25 of 0, 1, 2, 3 is 1 there, 0.75 in type 7); DuckDB's quantile_disc picks
+ * ⌈n·q⌉ − 1, which no constant level turns into ⌊h⌋ for every n. So each engine answers the two order statistics x[⌊h⌋] and x[⌊h⌋ + 1] of each quartile, read by position from the
  * group's sorted values (one query, about the cost of quantile_cont here), and the interpolation happens in
  * TypeScript with the in-tab engine's arithmetic.
  */
 import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
+import type { SqlDialect } from './dialect.ts';
 import { num, type SqlParam, type SqlRow, type SqlValue, type WarehouseEngine } from './engine.ts';
 
 /**
  * The usable price and price per m² of a row (workers/engine/prices.ts: finite and above zero), NULL
- * otherwise, so the aggregates skip them. Area is FLOAT: DuckDB widens it to DOUBLE before dividing, as
- * JavaScript widens a Float32Array element.
+ * otherwise, so the aggregates skip them. Area is FLOAT (Float32): both engines widen it to DOUBLE before
+ * dividing, as JavaScript widens a Float32Array element. `isFinite` is ClickHouse's spelling; DuckDB's
+ * function names ignore case.
  */
-export const PRICED = `CASE WHEN price > 0 AND isfinite(price) THEN price END AS p,
-  CASE WHEN price > 0 AND isfinite(price) AND area > 0 AND isfinite(area) THEN price / area END AS m`;
+export const PRICED = `CASE WHEN price > 0 AND isFinite(price) THEN price END AS p,
+  CASE WHEN price > 0 AND isFinite(price) AND area > 0 AND isFinite(area) THEN price / area END AS m`;
 
 /** A statement answering one row per row of the set, with columns g (its group, 0 … groups − 1), p and m. */
 export interface GroupedSource {
@@ -31,13 +33,15 @@ const LEVELS = [0.25, 0.5, 0.75] as const;
 
 /**
  * A column's order statistics for the three quartiles: [x[⌊h⌋], x[⌊h⌋ + 1]] for p = ¼, ½, ¾, 1-based list
- * positions; (n − 1)·p is DECIMAL arithmetic in DuckDB, so ⌊h⌋ is exact. Past the end reads NULL (n = 1).
+ * positions. ⌊h⌋ is exact in both engines: (n − 1)·p is DECIMAL arithmetic in DuckDB, and a double in
+ * ClickHouse, where a quarter multiple of an integer below 2^51 is exact. Past the end reads NULL in DuckDB
+ * and 0 in ClickHouse; either is only read when n = 1, where h = 0 and type7 ignores it.
  */
-const statistics = (column: 'p' | 'm') =>
-  `[${LEVELS.map(
-    (p) =>
-      `s_${column}[floor((n_${column} - 1) * ${p})::BIGINT + 1], s_${column}[floor((n_${column} - 1) * ${p})::BIGINT + 2]`,
-  ).join(', ')}]`;
+const statistics = (d: SqlDialect, column: 'p' | 'm') => {
+  const at = (p: number, offset: number) =>
+    `s_${column}[${d.toBigInt(`floor((n_${column} - 1) * ${String(p)})`)} + ${String(offset)}]`;
+  return `[${LEVELS.map((p) => `${at(p, 1)}, ${at(p, 2)}`).join(', ')}]`;
+};
 
 /** The type-7 quantile from its two order statistics, with the in-tab engine's arithmetic. */
 export function type7(low: number, high: number, n: number, p: number): number {
@@ -56,12 +60,12 @@ function writeQuartiles(out: Float64Array, at: number, n: number, stats: SqlValu
 
 /** One figures row per group of the source (g, n, n_p, n_m and the order statistics), by g. */
 function figureRows(engine: WarehouseEngine, source: GroupedSource) {
+  const d = engine.dialect;
   return engine.query(
-    `SELECT g, n, n_p, n_m, ${statistics('p')} AS sp, ${statistics('m')} AS sm
+    `SELECT g, n, n_p, n_m, ${statistics(d, 'p')} AS sp, ${statistics(d, 'm')} AS sm
      FROM (
        SELECT g, count(*) AS n, count(p) AS n_p, count(m) AS n_m,
-              list_sort(list(p) FILTER (WHERE p IS NOT NULL)) AS s_p,
-              list_sort(list(m) FILTER (WHERE m IS NOT NULL)) AS s_m
+              ${d.sortedValues('p')} AS s_p, ${d.sortedValues('m')} AS s_m
        FROM (${source.sql}) GROUP BY g
      ) ORDER BY g`,
     source.params,

@@ -3,6 +3,7 @@
  * fragments, each chosen by which part of the filter is set, with every value bound as a parameter. Labels
  * become dictionary indices here; a label the data does not have matches nothing (as in the in-tab engine).
  */
+import type { SqlDialect } from './dialect.ts';
 import type { SqlParam } from './engine.ts';
 import { mercatorX, mercatorY } from './keys.ts';
 import type { BBox } from '../../src/core/types.ts';
@@ -37,6 +38,11 @@ export interface Dictionaries {
   readonly colors: readonly string[];
 }
 
+/** What a WHERE clause is written from: the labels, and the engine's dialect. */
+export interface FilterContext extends Dictionaries {
+  readonly engine: { readonly dialect: SqlDialect };
+}
+
 /** A WHERE clause (without the keyword) and its parameters, in placeholder order. */
 export interface Where {
   readonly sql: string;
@@ -58,42 +64,44 @@ const indicesOf = (labels: readonly string[], wanted: readonly string[]) => {
 export type UnitBox = readonly [x0: number, y0: number, x1: number, y1: number];
 
 /** The clause for a box in degrees (optional) and a filter. Parts that filter nothing are left out. */
-export function whereOf(dict: Dictionaries, filter: WarehouseFilter, bbox?: BBox): Where {
+export function whereOf(dict: FilterContext, filter: WarehouseFilter, bbox?: BBox): Where {
   return whereOfUnits(dict, filter, bbox ? unitBox(bbox) : undefined);
 }
 
 /** The clause for a box of integer units (a grid cell's exact extent) and a filter. */
-export function whereOfUnits(dict: Dictionaries, filter: WarehouseFilter, units?: UnitBox): Where {
+export function whereOfUnits(dict: FilterContext, filter: WarehouseFilter, units?: UnitBox): Where {
+  const d = dict.engine.dialect;
   const parts: string[] = [];
   const params: SqlParam[] = [];
   if (units) {
     // Integer bounds (not degrees): the rows are sorted by Morton key, so DuckDB's per-row-group min/max of
     // x and y skip everything far from the box.
-    parts.push('x BETWEEN ?::INTEGER AND ?::INTEGER AND y BETWEEN ?::INTEGER AND ?::INTEGER');
+    const int = d.param('INTEGER');
+    parts.push(`x BETWEEN ${int} AND ${int} AND y BETWEEN ${int} AND ${int}`);
     const [x0, y0, x1, y1] = units;
     params.push(x0, x1, y0, y1);
   }
   const q = filter.quarters;
   if (q.kind === 'set') {
-    parts.push('list_contains(?::USMALLINT[], quarter)');
+    parts.push(d.inList('quarter'));
     params.push(indicesOf(dict.quarters, q.labels));
   } else if (q.kind === 'range') {
     const from = dict.quarters.indexOf(q.from);
     const to = dict.quarters.indexOf(q.to);
-    if (from < 0 || to < 0) parts.push('FALSE');
+    if (from < 0 || to < 0) parts.push(d.false);
     else {
-      parts.push('quarter BETWEEN ?::USMALLINT AND ?::USMALLINT');
+      parts.push(`quarter BETWEEN ${d.param('USMALLINT')} AND ${d.param('USMALLINT')}`);
       params.push(from, to);
     }
   }
   if (filter.operation !== 'todos') {
-    parts.push('operation = ?::UTINYINT');
+    parts.push(`operation = ${d.param('UTINYINT')}`);
     params.push(filter.operation === 'Venta' ? 0 : 1);
   }
   if (filter.colors !== 'todos') {
-    parts.push('list_contains(?::USMALLINT[], color)');
+    parts.push(d.inList('color'));
     params.push(indicesOf(dict.colors, filter.colors));
   }
   if (filter.exactOnly) parts.push('precision = 0');
-  return { sql: parts.length > 0 ? parts.join(' AND ') : 'TRUE', params };
+  return { sql: parts.length > 0 ? parts.join(' AND ') : d.true, params };
 }

@@ -28,8 +28,10 @@ export async function hexFigures(
 ): Promise<HexFigures> {
   const where = whereOf(wh, filter, bbox);
   const shift = 3 * (HEX_RESOLUTION.max - resolution);
+  const d = wh.engine.dialect;
   const { keys, figures } = await keyedFigures(wh.engine, {
-    sql: `SELECT (h3 >> ?::INTEGER)::BIGINT AS g, ${PRICED} FROM ${TRANSACTIONS} WHERE ${where.sql}`,
+    sql: `SELECT ${d.toBigInt(d.shiftRight('h3', d.param('INTEGER')))} AS g, ${PRICED}
+          FROM ${TRANSACTIONS} WHERE ${where.sql}`,
     params: [shift, ...where.params],
   });
   const cells = keys.map((key) => {

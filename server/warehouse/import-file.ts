@@ -11,7 +11,11 @@ import { detectMapping } from '../../src/core/ingest/columns.ts';
 import type { IngestReport } from '../../src/core/ingest/report.ts';
 import { ImportSession } from '../../workers/import/session.ts';
 import type { ImportSource } from '../../workers/import/contract.ts';
+import type { PropertyTable } from '../../src/core/types.ts';
 import { ingestTables, type IngestSummary } from './ingest.ts';
+
+/** Where the read table goes: a DuckDB file's path, or any engine's ingest (clickhouse-ingest.ts). */
+export type IngestInto = string | ((tables: PropertyTable[], dataVersion: string) => Promise<IngestSummary>);
 
 export interface FileImport {
   /** The format the session recognised ('CSV', 'Parquet', …). */
@@ -22,8 +26,8 @@ export interface FileImport {
   ingest: IngestSummary;
 }
 
-/** Reads `file` and writes the warehouse at `out`; a file the session refuses throws its Spanish message. */
-export async function importFile(file: string, out: string): Promise<FileImport> {
+/** Reads `file` and writes the warehouse `out`; a file the session refuses throws its Spanish message. */
+export async function importFile(file: string, out: IngestInto): Promise<FileImport> {
   const source: ImportSource = { kind: 'file', file: await openAsBlob(file), name: basename(file) };
   const session = new ImportSession();
   const preview = await session.inspect(source);
@@ -34,6 +38,7 @@ export async function importFile(file: string, out: string): Promise<FileImport>
   if (!done.ok) throw new Error(done.error);
   const info = statSync(file);
   const version = `importado-${basename(file)}-${String(info.size)}-${Math.round(info.mtimeMs).toString(36)}`;
-  const ingest = await ingestTables(out, [done.value.table], version);
+  const tables = [done.value.table];
+  const ingest = await (typeof out === 'string' ? ingestTables(out, tables, version) : out(tables, version));
   return { format: preview.value.format, report: done.value.report, waiting: read.value.waiting, ingest };
 }

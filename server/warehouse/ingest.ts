@@ -8,8 +8,8 @@ import { DOUBLE, FLOAT, INTEGER, UINTEGER, USMALLINT, UTINYINT } from '@duckdb/n
 import { rmSync } from 'node:fs';
 import type { PropertyTable } from '../../src/core/types.ts';
 import { allocateTransactions, fillTransactionRows } from '../../src/datagen/transactions.ts';
-import { fineKey, loadH3 } from '../../workers/engine/hex-index.ts';
-import { mercatorX, mercatorY, mortonWords } from './keys.ts';
+import { loadH3 } from '../../workers/engine/hex-index.ts';
+import { emptyRow, storedRow, validRow } from './rows.ts';
 import { COLORS, META, QUARTERS, SORTED_SELECT, STAGING_COLUMNS, TRANSACTIONS } from './schema.ts';
 
 /** DuckDB's vector size: an appended chunk holds at most this many rows. */
@@ -35,9 +35,6 @@ const STAGING_TYPES: readonly DuckDBType[] = [
   UINTEGER, // h3_digits
 ];
 
-/** The resolution-9 key's digits: the low 27 bits (nine 3-bit digits), the base cell above them. */
-const H3_DIGITS = 2 ** 27;
-
 export interface IngestSummary {
   /** Rows stored. */
   rows: number;
@@ -52,23 +49,10 @@ export interface IngestSummary {
   sortMs: number;
 }
 
-const finite = (v: number) => v === v && v !== Infinity && v !== -Infinity;
-
-/** Whether row r can be stored (the same rules as the in-tab engine's: placed, and its codes known). */
-function validRow(t: PropertyTable, r: number): boolean {
-  const lat = t.lat[r] ?? Number.NaN;
-  const lng = t.lng[r] ?? Number.NaN;
-  if (!finite(lat) || !finite(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180) return false;
-  return (
-    (t.quarter[r] ?? 0) < t.quarters.length &&
-    (t.color[r] ?? 0) < t.colors.length &&
-    (t.operation[r] ?? 0) <= 1
-  );
-}
-
 /** Appends one table's rows (source ids from `firstId`) to the staging table; answers the rows rejected. */
 async function appendTable(connection: DuckDBConnection, t: PropertyTable, firstId: number): Promise<number> {
   const appender = await connection.createAppender('staging');
+  const row = emptyRow();
   let rejected = 0;
   let r = 0;
   while (r < t.length) {
@@ -80,30 +64,23 @@ async function appendTable(connection: DuckDBConnection, t: PropertyTable, first
         rejected++;
         continue;
       }
-      const lng = t.lng[r] ?? 0;
-      const lat = t.lat[r] ?? 0;
-      const x = mercatorX(lng);
-      const y = mercatorY(lat);
-      const [hi, lo] = mortonWords(x, y);
-      const price = t.price[r] ?? Number.NaN;
-      const area = t.area?.[r] ?? Number.NaN;
-      v[0]?.setItem(k, firstId + r);
-      v[1]?.setItem(k, x);
-      v[2]?.setItem(k, y);
-      v[3]?.setItem(k, hi);
-      v[4]?.setItem(k, lo);
-      v[5]?.setItem(k, lng);
-      v[6]?.setItem(k, lat);
-      v[7]?.setItem(k, t.quarter[r] ?? 0);
-      v[8]?.setItem(k, t.operation[r] ?? 0);
-      v[9]?.setItem(k, t.color[r] ?? 0);
+      storedRow(t, r, firstId, row);
+      v[0]?.setItem(k, row.id);
+      v[1]?.setItem(k, row.x);
+      v[2]?.setItem(k, row.y);
+      v[3]?.setItem(k, row.mortonHi);
+      v[4]?.setItem(k, row.mortonLo);
+      v[5]?.setItem(k, row.lng);
+      v[6]?.setItem(k, row.lat);
+      v[7]?.setItem(k, row.quarter);
+      v[8]?.setItem(k, row.operation);
+      v[9]?.setItem(k, row.color);
       // NULL rather than NaN: DuckDB orders NaN above every number, so `price > 0` would let it through.
-      v[10]?.setItem(k, price === price ? price : null);
-      v[11]?.setItem(k, area === area ? area : null);
-      v[12]?.setItem(k, t.precision?.[r] ?? 0);
-      const h3 = fineKey(lat, lng);
-      v[13]?.setItem(k, Math.floor(h3 / H3_DIGITS));
-      v[14]?.setItem(k, h3 % H3_DIGITS);
+      v[10]?.setItem(k, row.price === row.price ? row.price : null);
+      v[11]?.setItem(k, row.area === row.area ? row.area : null);
+      v[12]?.setItem(k, row.precision);
+      v[13]?.setItem(k, row.h3Base);
+      v[14]?.setItem(k, row.h3Digits);
       k++;
     }
     chunk.rowCount = k;

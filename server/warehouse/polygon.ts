@@ -4,12 +4,14 @@
  * candidate's latitude counts the edges it crosses — odd is inside (even-odd rule, as turf's test the drawing
  * map uses). So that a row meets only the few edges near its latitude, not all thousand of a detailed ring,
  * the box is cut into horizontal bands and every edge is listed, in SQL, under each band it spans: the join
- * on the band is an equality (a hash join), the crossing test exact.
+ * on the band is an equality (a hash join), the crossing test exact. ClickHouse 18.16 runs the same test
+ * written its own way (polygon-clickhouse.ts; dialect.ts says which).
  */
 import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
 import type { BBox, LatLng } from '../../src/core/types.ts';
-import { groupedFigures, PRICED } from './figures.ts';
-import { whereOf, type WarehouseFilter } from './filter.ts';
+import { groupedFigures, PRICED, type GroupedSource } from './figures.ts';
+import { whereOf, type Where, type WarehouseFilter } from './filter.ts';
+import { clickHouseBandedSource, type Banding } from './polygon-clickhouse.ts';
 import type { Warehouse } from './queries.ts';
 import { TRANSACTIONS } from './schema.ts';
 
@@ -31,20 +33,13 @@ export interface AreaFigures {
   figures: Float64Array;
 }
 
-/** The rows inside an open ring (validated: 3 … 1000 vertices, in Venezuela's box) under the filter. */
-export async function polygonFigures(
-  wh: Warehouse,
+/** The banded join (DuckDB): rows of the ring's box under the filter, tested against the edges of their band. */
+function bandedSource(
   ring: readonly LatLng[],
-  filter: WarehouseFilter,
-): Promise<AreaFigures> {
-  const lngs = ring.map((p) => p.lng);
-  const lats = ring.map((p) => p.lat);
-  const box: BBox = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
-  const bands = Math.max(1, Math.min(MAX_BANDS, ring.length));
-  const south = box[1];
-  const scale = box[3] > south ? bands / (box[3] - south) : 0;
+  { south, scale, bands }: Banding,
+  where: Where,
+): GroupedSource {
   const next = (i: number) => ring[(i + 1) % ring.length] ?? { lat: 0, lng: 0 };
-  const where = whereOf(wh, filter, box);
   // The crossing test is the classic one: the edge spans the row's latitude (half-open, so a vertex on the
   // ray counts once; a horizontal edge spans nothing) and the row lies west of where the edge meets it.
   const sql = `
@@ -67,23 +62,38 @@ export async function polygonFigures(
       GROUP BY c.id HAVING count(*) % 2 = 1
     )
     SELECT operation AS g, ${PRICED} FROM candidates SEMI JOIN inside USING (id)`;
-  const figures = await groupedFigures(
-    wh.engine,
-    {
-      sql,
-      params: [
-        south,
-        scale,
-        bands,
-        ring.map((p) => p.lng),
-        ring.map((p) => p.lat),
-        ring.map((_, i) => next(i).lng),
-        ring.map((_, i) => next(i).lat),
-        ...where.params,
-      ],
-    },
-    2,
-  );
+  return {
+    sql,
+    params: [
+      south,
+      scale,
+      bands,
+      ring.map((p) => p.lng),
+      ring.map((p) => p.lat),
+      ring.map((_, i) => next(i).lng),
+      ring.map((_, i) => next(i).lat),
+      ...where.params,
+    ],
+  };
+}
+
+/** The rows inside an open ring (validated: 3 … 1000 vertices, in Venezuela's box) under the filter. */
+export async function polygonFigures(
+  wh: Warehouse,
+  ring: readonly LatLng[],
+  filter: WarehouseFilter,
+): Promise<AreaFigures> {
+  const lngs = ring.map((p) => p.lng);
+  const lats = ring.map((p) => p.lat);
+  const box: BBox = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+  const where = whereOf(wh, filter, box);
+  const bands = Math.max(1, Math.min(MAX_BANDS, ring.length));
+  const banding = { south: box[1], scale: box[3] > box[1] ? bands / (box[3] - box[1]) : 0, bands };
+  const source =
+    wh.engine.dialect.polygon === 'banded-join'
+      ? bandedSource(ring, banding, where)
+      : clickHouseBandedSource(ring, banding, where);
+  const figures = await groupedFigures(wh.engine, source, 2);
   const sale = figures[FIGURE.count] ?? 0;
   const rental = figures[FIGURES + FIGURE.count] ?? 0;
   return { inside: sale + rental, sale, rental, figures };

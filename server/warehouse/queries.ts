@@ -76,9 +76,11 @@ export async function gridOfUnits(
 ): Promise<GridCells> {
   const where = whereOfUnits(wh, filter, units);
   const shift = cellShift(level);
+  const d = wh.engine.dialect;
+  const bits = d.param('INTEGER');
   const rows = await wh.engine.query(
-    `SELECT x >> ?::INTEGER AS cx, y >> ?::INTEGER AS cy, count(*) AS n,
-            count(*) FILTER (WHERE operation = 0) AS sale, sum(x) AS sx, sum(y) AS sy
+    `SELECT ${d.shiftRight('x', bits)} AS cx, ${d.shiftRight('y', bits)} AS cy, count(*) AS n,
+            ${d.countIf('operation = 0')} AS sale, sum(x) AS sx, sum(y) AS sy
      FROM ${TRANSACTIONS} WHERE ${where.sql} GROUP BY cx, cy ORDER BY cy, cx`,
     [shift, shift, ...where.params],
   );
@@ -182,7 +184,7 @@ export async function viewRows(
   const where = whereOf(wh, filter, bbox);
   const found = await wh.engine.query(
     `SELECT id, lng, lat, price, operation, quarter, color, area, precision
-     FROM ${TRANSACTIONS} WHERE ${where.sql} ORDER BY morton, id LIMIT ?::INTEGER`,
+     FROM ${TRANSACTIONS} WHERE ${where.sql} ORDER BY morton, id LIMIT ${wh.engine.dialect.param('INTEGER')}`,
     [...where.params, limit + 1],
   );
   const rows = found.slice(0, limit).map((r): WarehouseRow => ({

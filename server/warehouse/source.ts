@@ -1,10 +1,13 @@
 /**
- * Which warehouse the demo server opens: the DuckDB file the import CLI wrote (`npm run warehouse`), when
- * there is one, else a small generated national table built on first start and kept for the next, so a
- * fresh machine serves the warehouse offline with no step of its own. Files live in a git-ignored folder.
+ * Which warehouse the demo server opens: a ClickHouse cluster when WAREHOUSE_SERVE_CLICKHOUSE names its
+ * querying node (loaded beforehand with `npm run warehouse -- … --engine clickhouse`); else the DuckDB file
+ * the import CLI wrote (`npm run warehouse`), when there is one, else a small generated national table built
+ * on first start and kept for the next, so a fresh machine serves the warehouse offline with no step of its
+ * own. Files live in a git-ignored folder.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { openClickHouse } from './clickhouse.ts';
 import { openDuckDb } from './duckdb.ts';
 import { ingestGenerated, type IngestSummary } from './ingest.ts';
 import { openWarehouse, type Warehouse } from './queries.ts';
@@ -55,7 +58,20 @@ export async function warehouseFile(): Promise<string> {
   return generated;
 }
 
+/**
+ * The ClickHouse cluster to serve from, if any: its querying node's HTTP address and the database the CLI
+ * loaded. A variable of its own, not the tests' WAREHOUSE_CLICKHOUSE_URL: CI sets that one for the gate,
+ * and the demo and browser tests must keep serving the DuckDB file they build.
+ */
+export const SERVE_CLICKHOUSE = {
+  url: process.env.WAREHOUSE_SERVE_CLICKHOUSE || undefined,
+  database: process.env.WAREHOUSE_CLICKHOUSE_DATABASE || 'almacen',
+};
+
 /** Opens the demo's warehouse, read-only. */
 export async function openDefaultWarehouse(): Promise<Warehouse> {
+  if (SERVE_CLICKHOUSE.url) {
+    return openWarehouse(await openClickHouse(SERVE_CLICKHOUSE.url, { database: SERVE_CLICKHOUSE.database }));
+  }
   return openWarehouse(await openDuckDb(await warehouseFile()));
 }

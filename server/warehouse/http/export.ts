@@ -1,6 +1,6 @@
 /**
  * Export of the rows under a filter (and a box) as the explorer's own CSV (src/core/ingest/export.ts: ';',
- * decimal commas, BOM, the same columns), streamed: DuckDB hands the rows out a chunk at a time, each chunk
+ * decimal commas, BOM, the same columns), streamed: the engine hands the rows out a chunk at a time, each chunk
  * becomes text and waits for the socket to drain before the next is fetched, so neither the server nor the
  * engine holds the whole file. At most EXPORT_MAX_ROWS rows, as in the browser (a spreadsheet's limit).
  */
@@ -48,7 +48,8 @@ export async function streamCsv(
   bbox?: BBox,
 ): Promise<void> {
   const where = whereOf(wh, filter, bbox);
-  const sql = `SELECT ${COLUMNS} FROM ${TRANSACTIONS} WHERE ${where.sql} ORDER BY morton, id LIMIT ?::INTEGER`;
+  const limit = wh.engine.dialect.param('INTEGER');
+  const sql = `SELECT ${COLUMNS} FROM ${TRANSACTIONS} WHERE ${where.sql} ORDER BY morton, id LIMIT ${limit}`;
   let first = true;
   for await (const batch of wh.engine.stream(sql, [...where.params, EXPORT_MAX_ROWS])) {
     // csvPieces starts every text with the header: keep it once.

@@ -33,7 +33,8 @@ export interface ServeOptions extends WarehouseServiceOptions {
   wrap?: (engine: WarehouseEngine) => WarehouseEngine;
 }
 
-async function listen(open: () => Promise<Warehouse>, options: WarehouseServiceOptions) {
+/** A warehouse service on an ephemeral loopback port, through the demo's middleware. */
+export async function listen(open: () => Promise<Warehouse>, options: WarehouseServiceOptions = {}) {
   const service = warehouseService(open, options);
   await service.warm();
   const middleware = servicesMiddlewareOf([service]);

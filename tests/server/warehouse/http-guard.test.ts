@@ -186,6 +186,7 @@ describe('limits: time per query and queries at once', () => {
     const api = await fx.serve({
       wrap: (engine) => ({
         name: engine.name,
+        dialect: engine.dialect,
         close: () => engine.close(),
         stream: (sql, params) => engine.stream(sql, params),
         query: (sql, params) => (sql.includes('list_sort') ? limited : engine).query(sql, params),
@@ -245,6 +246,7 @@ describe('limits: time per query and queries at once', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const hold = (engine: WarehouseEngine): WarehouseEngine => ({
       name: engine.name,
+      dialect: engine.dialect,
       close: () => engine.close(),
       stream: (sql, params) => engine.stream(sql, params),
       query: async (sql, params) => {
