@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { ENTRIES, type GazetteerEntry } from './gazetteer.ts';
+import { buildNameIndex, type Gazetteer } from './name-index.ts';
 import { entriesWithStore } from './store/entries.ts';
 import { defaultStorePath, readStore } from './store/store-file.ts';
 import { EMPTY_STORE, type GazetteerStore } from './store/types.ts';
@@ -13,7 +14,7 @@ interface Loaded {
   stamp: string;
   checkedAt: number;
   store: GazetteerStore;
-  entries: readonly GazetteerEntry[];
+  gazetteer: Gazetteer;
 }
 
 let storePath: string | null = null;
@@ -36,7 +37,14 @@ function load(path: string, stamp: string): Loaded {
     // A damaged store never takes the geocoder down: the built-in places keep answering, and the log says why.
     console.error(`Nomenclátor importado ilegible (${path}); se sirven solo los lugares incluidos:`, error);
   }
-  return { path, stamp, checkedAt: Date.now(), store, entries: entriesWithStore(ENTRIES, store) };
+  const entries = entriesWithStore(ENTRIES, store);
+  return {
+    path,
+    stamp,
+    checkedAt: Date.now(),
+    store,
+    gazetteer: { entries, index: buildNameIndex(entries) },
+  };
 }
 
 function current(): Loaded {
@@ -54,7 +62,12 @@ function current(): Loaded {
  * re-read when the store file changes — an import is served within a second, with no rebuild or restart.
  */
 export function currentEntries(): readonly GazetteerEntry[] {
-  return current().entries;
+  return current().gazetteer.entries;
+}
+
+/** The served entries with their name index (search.ts). */
+export function currentGazetteer(): Gazetteer {
+  return current().gazetteer;
 }
 
 /** The imported store as served now (its sources name the attribution). */
