@@ -9,20 +9,25 @@ const ESTADO_WORDS: Readonly<Record<string, string>> = {
   'Dependencias Federales': 'los roques',
 };
 
+/** The city of a municipio's addresses, remembered: a miss in the table scans it (every street asks). */
+const cities = new Map<string, string>();
+function cityOf(state: string, county: string): string {
+  if (!county) return '';
+  const key = `${state}|${county}`;
+  let city = cities.get(key);
+  if (city === undefined) {
+    city = lookupMunicipio(MUNICIPIO_CITY, state, county) ?? '';
+    cities.set(key, city);
+  }
+  return city;
+}
+
 /**
  * Words of an entry's address for the parts after the first comma: its address, the city its municipio's
  * addresses belong to ('Chacao' → Caracas, src/geocoding/municipio-cities.ts) and the estado's common names.
  */
-// Keyed by the entry itself: a reloaded store brings new entries, and the old ones' words go with them.
-const haystacks = new WeakMap<GazetteerEntry, Set<string>>();
 export function addressWords(entry: GazetteerEntry): Set<string> {
-  let words = haystacks.get(entry);
-  if (!words) {
-    const { state = '', county = '' } = entry.address;
-    const city = county ? (lookupMunicipio(MUNICIPIO_CITY, state, county) ?? '') : '';
-    const text = [...Object.values(entry.address), city, ESTADO_WORDS[state] ?? ''].join(' ');
-    words = new Set([...queryWords(text), 've']);
-    haystacks.set(entry, words);
-  }
-  return words;
+  const { state = '', county = '' } = entry.address;
+  const text = [...Object.values(entry.address), cityOf(state, county), ESTADO_WORDS[state] ?? ''].join(' ');
+  return new Set([...queryWords(text), 've']);
 }

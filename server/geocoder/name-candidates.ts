@@ -76,23 +76,31 @@ function typoLists(index: NameIndex, name: string): (readonly number[])[] {
 
 /**
  * Positions (ascending, each once) of every entry whose name or an alternate can match `name` — a query
- * part's words joined by single spaces — as `nameScore` scores it; some of them may still score zero.
+ * part's words joined by single spaces — as `nameScore` scores it, and that pass `keep` (the context test:
+ * 'Calle 5, Valencia' names 20,000 streets within a typo of 'calle 5', a few hundred in Valencia).
  */
-export function nameCandidates(index: NameIndex, name: string, prefix: boolean): Int32Array {
-  const out: number[] = [];
+export function nameCandidates(
+  index: NameIndex,
+  name: string,
+  prefix: boolean,
+  keep: (position: number) => boolean = () => true,
+): Int32Array {
+  const kept: number[] = [];
+  const seen: number[] = [];
   const { marks } = index;
   for (const lists of [wordLists(index, name, prefix), typoLists(index, name)]) {
     for (const list of lists) {
       for (const position of list) {
         if (marks[position] === 1) continue;
         marks[position] = 1;
-        out.push(position);
+        seen.push(position);
+        if (keep(position)) kept.push(position);
       }
     }
   }
-  for (const position of out) marks[position] = 0;
+  for (const position of seen) marks[position] = 0;
   // Typed-array sort: numeric, and several times faster than Array.prototype.sort with a comparator.
-  return Int32Array.from(out).sort();
+  return Int32Array.from(kept).sort();
 }
 
 /**

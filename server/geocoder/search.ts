@@ -1,5 +1,4 @@
 import { distanceMeters } from '../../src/core/geo.ts';
-import { addressWords } from './address-words.ts';
 import type { GazetteerEntry } from './gazetteer.ts';
 import { currentGazetteer } from './live.ts';
 import { addressWordsNear, nameCandidates } from './name-candidates.ts';
@@ -84,13 +83,30 @@ function parsePart(text: string): Part {
  * A test that every context word appears in an entry's address, a typo (by length) allowed per word. The
  * words a context word accepts are found once per query in the address vocabulary; kind words and 'de' pass.
  */
-function contextTest(gazetteer: Gazetteer, context: readonly string[]): (entry: GazetteerEntry) => boolean {
+function contextTest(gazetteer: Gazetteer, context: readonly string[]): (position: number) => boolean {
   const needed = context.filter((w) => !KIND_WORDS[w] && w !== 'de' && w !== 'del');
   if (needed.length === 0) return () => true;
-  const accepted = needed.map((w) => addressWordsNear(gazetteer.index, w));
-  return (entry) => {
-    const words = addressWords(entry);
-    return accepted.every((near) => near.some((a) => words.has(a)));
+  const { index } = gazetteer;
+  // One mark per vocabulary word for each context word: the address words it accepts.
+  const masks = needed.map((w) => {
+    const mask = new Uint8Array(index.vocabularyIds.size);
+    for (const a of addressWordsNear(index, w)) {
+      const id = index.vocabularyIds.get(a);
+      if (id !== undefined) mask[id] = 1;
+    }
+    return mask;
+  });
+  const { addressWordIds: ids, addressStart: start } = index;
+  // Plain loops over flat arrays: this runs for every candidate.
+  return (position) => {
+    const from = start[position] ?? 0;
+    const to = start[position + 1] ?? 0;
+    for (const mask of masks) {
+      let found = false;
+      for (let i = from; i < to && !found; i++) found = mask[ids[i] ?? 0] === 1;
+      if (!found) return false;
+    }
+    return true;
   };
 }
 
@@ -114,11 +130,14 @@ function matchPart(
   if (part.name === '') return scored;
   const contextMatches = contextTest(gazetteer, context);
   // Only the index's candidates, in the entries' order: the scan's results, ties included (name-index.ts).
-  for (const position of nameCandidates(gazetteer.index, part.name, options.prefix)) {
+  const memo = new Map<string, number>();
+  // The context is tested first, while gathering: a few set lookups, where the name's typo test is an edit
+  // distance (both only filter, so the order changes nothing).
+  for (const position of nameCandidates(gazetteer.index, part.name, options.prefix, contextMatches)) {
     const entry = gazetteer.entries[position];
     if (!entry) continue;
-    let score = nameScore(entry, part.name, options.prefix);
-    if (score === 0 || !contextMatches(entry)) continue;
+    let score = nameScore(entry, part.name, options.prefix, memo);
+    if (score === 0) continue;
     if (options.viewbox && options.bounded && !inViewbox(entry, options.viewbox)) continue;
     if (options.viewbox && !options.bounded && inViewbox(entry, options.viewbox)) score += 0.1;
     // 'municipio Sucre', 'urb. Las Mercedes', 'estado Bolívar': that kind of place first.
