@@ -118,6 +118,8 @@ function inViewbox(entry: GazetteerEntry, viewbox: [number, number, number, numb
 interface Scored {
   entry: GazetteerEntry;
   score: number;
+  /** The entry's position in the served list (the scan's order). */
+  position: number;
 }
 
 function matchPart(
@@ -142,17 +144,54 @@ function matchPart(
     if (options.viewbox && !options.bounded && inViewbox(entry, options.viewbox)) score += 0.1;
     // 'municipio Sucre', 'urb. Las Mercedes', 'estado Bolívar': that kind of place first.
     if (part.kind && kindOf(entry) === part.kind) score += 0.5;
-    scored.push({ entry, score });
+    scored.push({ entry, score, position });
   }
-  // Match quality, then importance, then type (the larger place first: lower place rank).
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      b.entry.importance - a.entry.importance ||
-      a.entry.rank - b.entry.rank ||
-      a.entry.id - b.entry.id,
-  );
   return scored;
+}
+
+/**
+ * Match quality, then importance, then type (the larger place first: lower place rank), then id; the
+ * position last, so the order is total and equal to the stable sort of the scan's order.
+ */
+const byRank = (a: Scored, b: Scored) =>
+  b.score - a.score ||
+  b.entry.importance - a.entry.importance ||
+  a.entry.rank - b.entry.rank ||
+  a.entry.id - b.entry.id ||
+  a.position - b.position;
+
+/** The `k` first of `scored` in rank order, by binary insertion into a short sorted list. */
+function firstRanked(scored: readonly Scored[], k: number): Scored[] {
+  const best: Scored[] = [];
+  for (const s of scored) {
+    const worst = best[best.length - 1];
+    if (best.length >= k && worst && byRank(s, worst) >= 0) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = best[mid];
+      if (m && byRank(m, s) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, s);
+    if (best.length > k) best.pop();
+  }
+  return best;
+}
+
+/**
+ * The first `limit` hits in rank order, duplicates removed. 'Colinas' names thousands of places: only the
+ * first few hundred are ordered, and all of them only when duplicates use those up.
+ */
+function ranked(scored: readonly Scored[], limit: number, partial?: string): SearchHit[] {
+  const hit = (s: Scored): SearchHit => (partial === undefined ? s : { entry: s.entry, partial });
+  const k = Math.max(200, limit * 20);
+  if (scored.length > k) {
+    const hits = unique(firstRanked(scored, k).map(hit), limit);
+    if (hits.length >= limit) return hits;
+  }
+  return unique([...scored].sort(byRank).map(hit), limit);
 }
 
 /** Same name within 3 km (a city and its municipio placed at it, a compiled row over a gazetteer town). */
@@ -192,7 +231,7 @@ export function searchIn(gazetteer: Gazetteer, q: string, options: SearchOptions
   const direct = matchPart(gazetteer, head, contextOf(0), options);
   if (direct.length === 0 && options.prefixFallback && !options.prefix) {
     const typing = matchPart(gazetteer, head, contextOf(0), { ...options, prefix: true });
-    if (typing.length > 0) return unique(typing, options.limit);
+    if (typing.length > 0) return ranked(typing, options.limit);
   }
   if (direct.length === 0 && parts.length === 1) {
     // No comma: 'guacara carabobo', 'Caracas Venezuela' — the longest leading words that name a place whose
@@ -205,19 +244,16 @@ export function searchIn(gazetteer: Gazetteer, q: string, options: SearchOptions
         words.slice(k),
         options,
       );
-      if (split.length > 0) return unique(split, options.limit);
+      if (split.length > 0) return ranked(split, options.limit);
     }
   }
-  if (direct.length > 0 || parts.length === 1) return unique(direct, options.limit);
+  if (direct.length > 0 || parts.length === 1) return ranked(direct, options.limit);
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
     if (!part) continue;
     const found = matchPart(gazetteer, part, contextOf(i), { ...options, prefix: false });
     if (found.length > 0) {
-      return unique(
-        found.map((s) => ({ entry: s.entry, partial: part.name })),
-        options.limit,
-      );
+      return ranked(found, options.limit, part.name);
     }
   }
   return [];
