@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { ENTRIES, type GazetteerEntry } from './gazetteer.ts';
 import { buildNameIndex, nameIndexSteps, type Gazetteer } from './name-index.ts';
 import { inSlices, type Steps } from './steps.ts';
 import { entriesWithStore, entriesWithStoreSteps } from './store/entries.ts';
-import { checkedStore, defaultStorePath, readStore } from './store/store-file.ts';
+import { readStoreOffThread } from './store/read-off-thread.ts';
+import { defaultStorePath, readStore } from './store/store-file.ts';
 import { EMPTY_STORE, type GazetteerStore } from './store/types.ts';
 
 /** How often a request may look at the store file's date: a stat a second costs nothing measurable. */
@@ -63,17 +63,16 @@ function* gazetteerSteps(store: GazetteerStore): Steps<Gazetteer> {
 }
 
 /**
- * Reads and builds the changed store in time slices, then swaps it in whole (one assignment: a search sees
+ * Reads the changed store off the event loop and builds it in time slices, then swaps it in whole (one assignment: a search sees
  * the old gazetteer or the new one). A store that cannot be read leaves the old one served, and says so.
  */
 async function rebuild(path: string, stamp: string, from: number): Promise<void> {
   const started = performance.now();
   try {
-    const text = await readFile(path, 'utf8').catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'ENOENT') return null;
-      throw error;
-    });
-    const store = text === null ? EMPTY_STORE : checkedStore(JSON.parse(text), path);
+    // Read and parsed in a worker thread (a 32 MB JSON.parse would hold the event loop for a second), the
+    // entries and index then built here in slices: they are many small objects, which a worker could only
+    // send back by copying them, all at once, on this thread.
+    const store = await readStoreOffThread(path);
     const gazetteer = await inSlices(gazetteerSteps(store));
     if (generation !== from) return;
     loaded = { path, stamp, checkedAt: Date.now(), store, gazetteer };
