@@ -112,6 +112,22 @@ export function letterBound(a: string, b: string): number {
   return Math.ceil(diff / 2);
 }
 
+/** matchName, remembered in `memo` when given. A plain function: a closure per call cost more than the match. */
+function memoMatch(
+  key: string,
+  name: string,
+  prefix: boolean,
+  memo: Map<string, number> | undefined,
+): number {
+  if (!memo) return matchName(key, name, prefix);
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = matchName(key, name, prefix);
+    memo.set(key, value);
+  }
+  return value;
+}
+
 /**
  * How well an entry's name or alternates match. `memo` keeps one query part's matchName per name: thousands
  * of entries share a name ('Calle 5'), and the typo test is the costly part.
@@ -122,19 +138,11 @@ export function nameScore(
   prefix: boolean,
   memo?: Map<string, number>,
 ): number {
-  const match = (key: string) => {
-    let value = memo?.get(key);
-    if (value === undefined) {
-      value = matchName(key, name, prefix);
-      memo?.set(key, value);
-    }
-    return value;
-  };
-  let score = match(entry.key);
+  let score = memoMatch(entry.key, name, prefix, memo);
   // A municipio is found by its name, but a place of the same name answers first ('San Fernando' is the city);
   // 'municipio San Fernando' raises it again (kind hint).
   if (entry.cls === 'boundary' && entry.address.county && score === 1) score = 0.92;
   if (score === 1) return 1;
-  for (const alt of entry.alt) score = Math.max(score, match(alt) - 0.03);
+  for (const alt of entry.alt) score = Math.max(score, memoMatch(alt, name, prefix, memo) - 0.03);
   return score;
 }
