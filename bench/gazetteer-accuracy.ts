@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { csvParse } from 'd3-dsv';
 import { distanceMeters } from '../src/core/geo.ts';
 import { foldText } from '../src/core/zone.ts';
-import { useStoreFile } from '../server/geocoder/live.ts';
+import { currentEntries, useStoreFile } from '../server/geocoder/live.ts';
 import { estadoAt } from '../server/geocoder/reverse.ts';
 import { searchWithPrefixFallback } from '../server/geocoder/search.ts';
 import { importFile } from '../server/geocoder/store/import.ts';
+import { placesByCity } from './gazetteer-cities.ts';
 import { markdownTable } from './lib/report.ts';
 
 const EVAL = new URL('../../shared/eval/', import.meta.url);
@@ -157,6 +158,8 @@ export async function sharedEvalAccuracy(
     streets: score(streets.probes, 300),
     caracas: caracasFound(),
   };
+  // Counts only (aggregates): the places per city and source once the real lists are imported.
+  const byCity = placesByCity(currentEntries());
   useStoreFile(none);
   const pct = (s: Score) => `${(s.share * 100).toFixed(1)} % (median ${s.medianM} m)`;
   const markdown = [
@@ -185,6 +188,11 @@ export async function sharedEvalAccuracy(
         ],
       ],
     ),
+    '',
+    'Places served per city and source after importing the real lists (counts only):',
+    '',
+    byCity.markdown,
   ].join('\n');
-  return { present: true, importSeconds: Number(importS.toFixed(1)), before, after, markdown };
+  const importSeconds = Number(importS.toFixed(1));
+  return { present: true, importSeconds, before, after, byCity: byCity.rows, markdown };
 }

@@ -1,8 +1,11 @@
 import { distanceMeters } from '../../src/core/geo.ts';
-import { foldText } from '../../src/core/zone.ts';
-import { lookupMunicipio, MUNICIPIO_CITY } from '../../src/geocoding/municipio-cities.ts';
 import type { GazetteerEntry } from './gazetteer.ts';
-import { currentEntries } from './live.ts';
+import { currentGazetteer } from './live.ts';
+import { addressWordsNear, nameCandidates } from './name-candidates.ts';
+import type { Gazetteer } from './name-index.ts';
+import { nameScore, queryWords } from './name-match.ts';
+
+export { editDistance, queryWords } from './name-match.ts';
 
 export interface SearchOptions {
   limit: number;
@@ -20,14 +23,6 @@ export interface SearchHit {
   entry: GazetteerEntry;
   /** The part of the query that was found, set only on the structured fallback. */
   partial?: string;
-}
-
-/** Accent-free, lower-case words of a query; punctuation becomes spaces. */
-export function queryWords(text: string): string[] {
-  return foldText(text)
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .split(' ')
-    .filter((w) => w !== '');
 }
 
 /** Abbreviations Venezuelans write in addresses, expanded before matching (whole words only). */
@@ -84,149 +79,35 @@ function parsePart(text: string): Part {
   return { name: words.join(' '), kind };
 }
 
-/** Typos allowed for a name of this length: none up to 4 letters, 1 up to 8, then 2. */
-function maxEdits(length: number): number {
-  if (length <= 4) return 0;
-  return length <= 8 ? 1 : 2;
-}
-
-/** Two rows reused by every call (no allocation per comparison: searches run it ~1,500 times). */
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
-
-/** Levenshtein distance, giving up (returning max + 1) as soon as it must exceed `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (b.length + 1 > rowA.length) {
-    rowA = new Int32Array(b.length + 1);
-    rowB = new Int32Array(b.length + 1);
-  }
-  let prev = rowA;
-  let row = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    row[0] = i;
-    let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      const v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      row[j] = v;
-      if (v < best) best = v;
-    }
-    if (best > max) return max + 1;
-    [prev, row] = [row, prev];
-  }
-  return prev[b.length] ?? max + 1;
-}
-
-const compactCache = new Map<string, string>();
-function compact(s: string): string {
-  let c = compactCache.get(s);
-  if (c === undefined) {
-    c = s.replaceAll(' ', '');
-    // Room for every name of a country-sized import (issue 38): a miss allocates on every search.
-    if (compactCache.size < 400_000) compactCache.set(s, c);
-  }
-  return c;
-}
-
-/** How well one name (the place's own or an alternate) matches: 1 exact … 0 no match. */
-function matchName(key: string, name: string, prefix: boolean): number {
-  if (key === name) return 1;
-  if (compact(key) === compact(name)) return 0.95;
-  // The word tests build strings: only worth it when the name occurs at all (with an imported country's
-  // 200,000 entries most do not, and the allocations were most of a search's time).
-  if (prefix && key.includes(name)) {
-    if (key.startsWith(name)) return 0.9;
-    if (` ${key}`.includes(` ${name}`)) return 0.7;
-  } else if (!prefix && key.includes(name)) {
-    // Whole words only: 'Cumaná' is not 'Cumanacoa'; a leading run ranks above one inside the name.
-    if (key.startsWith(`${name} `)) return 0.6;
-    if (` ${key} `.includes(` ${name} `)) return 0.55;
-  }
-  const allowed = maxEdits(name.length);
-  if (allowed > 0) {
-    const a = compact(name);
-    const b = compact(key);
-    if (Math.abs(a.length - b.length) > allowed || letterBound(a, b) > allowed) return 0;
-    const d = editDistance(a, b, allowed);
-    if (d <= allowed) return 0.9 - 0.05 * d;
-  }
-  return 0;
-}
-
-/** Letter counts per name (a–z, the rest in one bin), remembered: names repeat across searches. */
-const letterCache = new Map<string, Int16Array>();
-function letters(s: string): Int16Array {
-  let counts = letterCache.get(s);
-  if (!counts) {
-    counts = new Int16Array(27);
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i) - 97;
-      const bin = c >= 0 && c < 26 ? c : 26;
-      counts[bin] = (counts[bin] ?? 0) + 1;
-    }
-    if (letterCache.size < 20_000) letterCache.set(s, counts);
-  }
-  return counts;
-}
-
-/** A lower bound of the edit distance from letter counts (each edit changes at most two counts by one). */
-function letterBound(a: string, b: string): number {
-  const x = letters(a);
-  const y = letters(b);
-  let diff = 0;
-  for (let i = 0; i < 27; i++) diff += Math.abs((x[i] ?? 0) - (y[i] ?? 0));
-  return Math.ceil(diff / 2);
-}
-
-function nameScore(entry: GazetteerEntry, name: string, prefix: boolean): number {
-  let score = matchName(entry.key, name, prefix);
-  // A municipio is found by its name, but a place of the same name answers first ('San Fernando' is the city);
-  // 'municipio San Fernando' raises it again (kind hint).
-  if (entry.cls === 'boundary' && entry.address.county && score === 1) score = 0.92;
-  if (score === 1) return 1;
-  for (const alt of entry.alt) score = Math.max(score, matchName(alt, name, prefix) - 0.03);
-  return score;
-}
-
-/** Names people use for an estado in addresses ('Juan Griego, Margarita'). */
-const ESTADO_WORDS: Readonly<Record<string, string>> = {
-  'Nueva Esparta': 'isla de margarita',
-  'Distrito Capital': 'caracas dc',
-  'Dependencias Federales': 'los roques',
-};
-
 /**
- * Words of an entry's address for the parts after the first comma: its address, the city its municipio's
- * addresses belong to ('Chacao' → Caracas, src/geocoding/municipio-cities.ts) and the estado's common names.
+ * A test that every context word appears in an entry's address, a typo (by length) allowed per word. The
+ * words a context word accepts are found once per query in the address vocabulary; kind words and 'de' pass.
  */
-// Keyed by the entry itself: a reloaded store brings new entries, and the old ones' words go with them.
-const haystacks = new WeakMap<GazetteerEntry, Set<string>>();
-function addressWords(entry: GazetteerEntry): Set<string> {
-  let words = haystacks.get(entry);
-  if (!words) {
-    const { state = '', county = '' } = entry.address;
-    const city = county ? (lookupMunicipio(MUNICIPIO_CITY, state, county) ?? '') : '';
-    const text = [...Object.values(entry.address), city, ESTADO_WORDS[state] ?? ''].join(' ');
-    words = new Set([...queryWords(text), 've']);
-    haystacks.set(entry, words);
-  }
-  return words;
-}
-
-/** True when every context word appears in the entry's address, a typo (by length) allowed per word. */
-function contextMatches(entry: GazetteerEntry, context: readonly string[]): boolean {
-  if (context.length === 0) return true;
-  const words = addressWords(entry);
-  return context.every((w) => {
-    if (words.has(w) || KIND_WORDS[w] || w === 'de' || w === 'del') return true;
-    const allowed = maxEdits(w.length);
-    if (allowed === 0) return false;
-    for (const a of words) if (editDistance(w, a, allowed) <= allowed) return true;
-    return false;
+function contextTest(gazetteer: Gazetteer, context: readonly string[]): (position: number) => boolean {
+  const needed = context.filter((w) => !KIND_WORDS[w] && w !== 'de' && w !== 'del');
+  if (needed.length === 0) return () => true;
+  const { index } = gazetteer;
+  // One mark per vocabulary word for each context word: the address words it accepts.
+  const masks = needed.map((w) => {
+    const mask = new Uint8Array(index.vocabularyIds.size);
+    for (const a of addressWordsNear(index, w)) {
+      const id = index.vocabularyIds.get(a);
+      if (id !== undefined) mask[id] = 1;
+    }
+    return mask;
   });
+  const { addressWordIds: ids, addressStart: start } = index;
+  // Plain loops over flat arrays: this runs for every candidate.
+  return (position) => {
+    const from = start[position] ?? 0;
+    const to = start[position + 1] ?? 0;
+    for (const mask of masks) {
+      let found = false;
+      for (let i = from; i < to && !found; i++) found = mask[ids[i] ?? 0] === 1;
+      if (!found) return false;
+    }
+    return true;
+  };
 }
 
 function inViewbox(entry: GazetteerEntry, viewbox: [number, number, number, number]): boolean {
@@ -237,29 +118,80 @@ function inViewbox(entry: GazetteerEntry, viewbox: [number, number, number, numb
 interface Scored {
   entry: GazetteerEntry;
   score: number;
+  /** The entry's position in the served list (the scan's order). */
+  position: number;
 }
 
-function matchPart(part: Part, context: readonly string[], options: SearchOptions): Scored[] {
+function matchPart(
+  gazetteer: Gazetteer,
+  part: Part,
+  context: readonly string[],
+  options: SearchOptions,
+): Scored[] {
   const scored: Scored[] = [];
   if (part.name === '') return scored;
-  for (const entry of currentEntries()) {
-    let score = nameScore(entry, part.name, options.prefix);
-    if (score === 0 || !contextMatches(entry, context)) continue;
+  const contextMatches = contextTest(gazetteer, context);
+  // Only the index's candidates, in the entries' order: the scan's results, ties included (name-index.ts).
+  const memo = new Map<string, number>();
+  // The context is tested first, while gathering: a few set lookups, where the name's typo test is an edit
+  // distance (both only filter, so the order changes nothing).
+  for (const position of nameCandidates(gazetteer.index, part.name, options.prefix, contextMatches)) {
+    const entry = gazetteer.entries[position];
+    if (!entry) continue;
+    let score = nameScore(entry, part.name, options.prefix, memo);
+    if (score === 0) continue;
     if (options.viewbox && options.bounded && !inViewbox(entry, options.viewbox)) continue;
     if (options.viewbox && !options.bounded && inViewbox(entry, options.viewbox)) score += 0.1;
     // 'municipio Sucre', 'urb. Las Mercedes', 'estado Bolívar': that kind of place first.
     if (part.kind && kindOf(entry) === part.kind) score += 0.5;
-    scored.push({ entry, score });
+    scored.push({ entry, score, position });
   }
-  // Match quality, then importance, then type (the larger place first: lower place rank).
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      b.entry.importance - a.entry.importance ||
-      a.entry.rank - b.entry.rank ||
-      a.entry.id - b.entry.id,
-  );
   return scored;
+}
+
+/**
+ * Match quality, then importance, then type (the larger place first: lower place rank), then id; the
+ * position last, so the order is total and equal to the stable sort of the scan's order.
+ */
+const byRank = (a: Scored, b: Scored) =>
+  b.score - a.score ||
+  b.entry.importance - a.entry.importance ||
+  a.entry.rank - b.entry.rank ||
+  a.entry.id - b.entry.id ||
+  a.position - b.position;
+
+/** The `k` first of `scored` in rank order, by binary insertion into a short sorted list. */
+function firstRanked(scored: readonly Scored[], k: number): Scored[] {
+  const best: Scored[] = [];
+  for (const s of scored) {
+    const worst = best[best.length - 1];
+    if (best.length >= k && worst && byRank(s, worst) >= 0) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = best[mid];
+      if (m && byRank(m, s) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, s);
+    if (best.length > k) best.pop();
+  }
+  return best;
+}
+
+/**
+ * The first `limit` hits in rank order, duplicates removed. 'Colinas' names thousands of places: only the
+ * first few hundred are ordered, and all of them only when duplicates use those up.
+ */
+function ranked(scored: readonly Scored[], limit: number, partial?: string): SearchHit[] {
+  const hit = (s: Scored): SearchHit => (partial === undefined ? s : { entry: s.entry, partial });
+  const k = Math.max(200, limit * 20);
+  if (scored.length > k) {
+    const hits = unique(firstRanked(scored, k).map(hit), limit);
+    if (hits.length >= limit) return hits;
+  }
+  return unique([...scored].sort(byRank).map(hit), limit);
 }
 
 /** Same name within 3 km (a city and its municipio placed at it, a compiled row over a gazetteer town). */
@@ -286,15 +218,20 @@ function unique(hits: readonly SearchHit[], limit: number): SearchHit[] {
  * the most specific later part that is known answers, marked `partial` (Nominatim would find nothing).
  */
 export function searchHits(q: string, options: SearchOptions): SearchHit[] {
+  return searchIn(currentGazetteer(), q, options);
+}
+
+/** `searchHits` over a given gazetteer (tests compare it with the full scan it replaced). */
+export function searchIn(gazetteer: Gazetteer, q: string, options: SearchOptions): SearchHit[] {
   const parts = q.split(',').map(parsePart);
   const [head] = parts;
   if (!head || head.name === '') return [];
   const contextOf = (i: number) =>
     parts.slice(i + 1).flatMap((p) => p.name.split(' ').filter((w) => w !== ''));
-  const direct = matchPart(head, contextOf(0), options);
+  const direct = matchPart(gazetteer, head, contextOf(0), options);
   if (direct.length === 0 && options.prefixFallback && !options.prefix) {
-    const typing = matchPart(head, contextOf(0), { ...options, prefix: true });
-    if (typing.length > 0) return unique(typing, options.limit);
+    const typing = matchPart(gazetteer, head, contextOf(0), { ...options, prefix: true });
+    if (typing.length > 0) return ranked(typing, options.limit);
   }
   if (direct.length === 0 && parts.length === 1) {
     // No comma: 'guacara carabobo', 'Caracas Venezuela' — the longest leading words that name a place whose
@@ -302,23 +239,21 @@ export function searchHits(q: string, options: SearchOptions): SearchHit[] {
     const words = head.name.split(' ');
     for (let k = words.length - 1; k >= 1; k--) {
       const split = matchPart(
+        gazetteer,
         { name: words.slice(0, k).join(' '), kind: head.kind },
         words.slice(k),
         options,
       );
-      if (split.length > 0) return unique(split, options.limit);
+      if (split.length > 0) return ranked(split, options.limit);
     }
   }
-  if (direct.length > 0 || parts.length === 1) return unique(direct, options.limit);
+  if (direct.length > 0 || parts.length === 1) return ranked(direct, options.limit);
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
     if (!part) continue;
-    const found = matchPart(part, contextOf(i), { ...options, prefix: false });
+    const found = matchPart(gazetteer, part, contextOf(i), { ...options, prefix: false });
     if (found.length > 0) {
-      return unique(
-        found.map((s) => ({ entry: s.entry, partial: part.name })),
-        options.limit,
-      );
+      return ranked(found, options.limit, part.name);
     }
   }
   return [];

@@ -2,6 +2,7 @@ import { distanceMeters } from '../../../src/core/geo.ts';
 import { bboxOfRings } from '../../../src/core/geo.ts';
 import { foldText } from '../../../src/core/zone.ts';
 import { boxAround, placeType, type GazetteerEntry } from '../gazetteer.ts';
+import { finish, STEP, type Steps } from '../steps.ts';
 import { insideRings } from './label-point.ts';
 import type { GazetteerStore, StoredPlace } from './types.ts';
 
@@ -150,30 +151,29 @@ function streetUrban(street: Entry, grid: ReadonlyMap<number, Entry[]>): Entry |
  * finds the street inside the right Valle Arriba.
  */
 export function entriesWithStore(base: readonly Entry[], store: GazetteerStore): Entry[] {
+  return finish(entriesWithStoreSteps(base, store));
+}
+
+/** `entriesWithStore` in steps (steps.ts): a reload builds them between requests. */
+export function* entriesWithStoreSteps(base: readonly Entry[], store: GazetteerStore): Steps<Entry[]> {
   if (store.places.length === 0) return [...base];
   let id = base.reduce((m, e) => Math.max(m, e.id), 0);
-  const imported = store.places.map((p) => toEntry(p, ++id));
+  const imported: Entry[] = [];
+  for (const p of store.places) {
+    imported.push(toEntry(p, ++id));
+    if (imported.length % STEP === 0) yield;
+  }
   const baseByKey = byKey(base.filter((e) => e.cls === 'place' && !e.aliasOf));
   const superseded = new Set<Entry>();
-  for (const e of imported) {
-    if (e.cls !== 'place') continue;
-    for (const old of new Set([e.key, ...e.alt].flatMap((k) => baseByKey.get(k) ?? []))) {
-      if (
-        old.address.state !== e.address.state ||
-        isUrban(old) !== isUrban(e) ||
-        metres(old, e) > SUPERSEDE_M
-      )
-        continue;
-      superseded.add(old);
-      e.importance = Math.max(e.importance, old.importance);
-      e.alt = [...new Set([...e.alt, ...old.alt, old.key].filter((k) => k !== e.key))];
-      if (!isUrban(e) && old.rank < e.rank)
-        Object.assign(e, { type: old.type, rank: old.rank, address: { ...e.address, [old.type]: e.name } });
-    }
+  for (const [i, e] of imported.entries()) {
+    if (i % STEP === 0) yield;
+    if (e.cls === 'place') supersede(e, baseByKey, superseded);
   }
   const kept = base.filter((e) => !superseded.has(e));
   const grid = urbanGrid([...kept, ...imported].filter((e) => e.cls === 'place' && isUrban(e)));
-  for (const street of imported) {
+  yield;
+  for (const [i, street] of imported.entries()) {
+    if (i % STEP === 0) yield;
     if (street.cls !== 'highway') continue;
     const u = streetUrban(street, grid);
     if (u)
@@ -185,6 +185,19 @@ export function entriesWithStore(base: readonly Entry[], store: GazetteerStore):
       };
   }
   return [...kept, ...imported];
+}
+
+/** The built-in places an imported one stands for: removed, their importance and names passed to it. */
+function supersede(e: Entry, baseByKey: ReadonlyMap<string, Entry[]>, superseded: Set<Entry>): void {
+  for (const old of new Set([e.key, ...e.alt].flatMap((k) => baseByKey.get(k) ?? []))) {
+    if (old.address.state !== e.address.state || isUrban(old) !== isUrban(e) || metres(old, e) > SUPERSEDE_M)
+      continue;
+    superseded.add(old);
+    e.importance = Math.max(e.importance, old.importance);
+    e.alt = [...new Set([...e.alt, ...old.alt, old.key].filter((k) => k !== e.key))];
+    if (!isUrban(e) && old.rank < e.rank)
+      Object.assign(e, { type: old.type, rank: old.rank, address: { ...e.address, [old.type]: e.name } });
+  }
 }
 
 function withoutRoad(address: Record<string, string>): Record<string, string> {

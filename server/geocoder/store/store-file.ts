@@ -17,7 +17,11 @@ export function defaultStorePath(): string {
 /** The store, or the empty one when there is none yet; throws on a file that is not a store. */
 export function readStore(path: string): GazetteerStore {
   if (!existsSync(path)) return EMPTY_STORE;
-  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  return checkedStore(JSON.parse(readFileSync(path, 'utf8')), path);
+}
+
+/** A parsed store file, or an error naming the file when it is not a store. */
+export function checkedStore(parsed: unknown, path: string): GazetteerStore {
   const store = parsed as Partial<GazetteerStore> | null;
   if (!store || store.version !== 1 || !Array.isArray(store.places) || !Array.isArray(store.imports))
     throw new Error(`${path} no es un nomenclátor importado (version 1)`);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useStoreFile } from '../../../server/geocoder/live.ts';
+import { storeChecked, useStoreFile } from '../../../server/geocoder/live.ts';
 import { importFile } from '../../../server/geocoder/store/import.ts';
 import { startServices } from '../serve.ts';
 import { osmXml } from './osm-fixture.ts';
@@ -55,15 +55,20 @@ const search = (q: string, extra = '') =>
   get<Place[]>(`/search?q=${encodeURIComponent(q)}&format=json&addressdetails=1${extra}`);
 
 /**
- * The served answers re-read the store file when it changes, at most a second later: the first import waits
- * for that; the later ones ask for the reload at once (useStoreFile) to keep the file fast.
+ * The served answers re-read the store file when it changes, at most a second later and built in the
+ * background: the first import waits for that; the later ones ask for the reload at once (useStoreFile) to keep the file fast.
  */
 async function importAndWait(name: string, content: string, wait = false) {
   const file = join(dir, name);
   writeFileSync(file, content);
   const outcome = await importFile(file, store);
-  if (wait) await new Promise((r) => setTimeout(r, 1100));
-  else useStoreFile(store);
+  if (wait) {
+    // A request more than a second later notices the change and starts the rebuild in the background;
+    // storeChecked waits for that rebuild (it starts none of its own: the file is the one being built).
+    await new Promise((r) => setTimeout(r, 1100));
+    await search('Caracas');
+    await storeChecked();
+  } else useStoreFile(store);
   return outcome;
 }
 
