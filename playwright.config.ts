@@ -46,7 +46,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${PORT} --strictPort`,
+    // E2E_PREBUILT: `npm test` built dist/ beside the unit run (scripts/test-all.mjs), so only the preview
+    // starts here; alone, `playwright test` builds first.
+    command: `${process.env.E2E_PREBUILT === '1' ? '' : 'npx vite build --logLevel warn && '}npx vite preview --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
