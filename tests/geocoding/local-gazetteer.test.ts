@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalPlace } from '../../src/core/gazetteer/local-places.ts';
 import { autocompleteAddress, forwardGeocode } from '../../src/geocoding/client.ts';
 import {
   LOCAL_GAZETTEER_KEY,
@@ -7,18 +6,7 @@ import {
   localSuggestion,
   type PlaceStorage,
 } from '../../src/geocoding/local-gazetteer.ts';
-
-const place = (over: Partial<LocalPlace> = {}): LocalPlace => ({
-  name: 'Los Mangos',
-  municipio: 'Guacara',
-  estado: 'Carabobo',
-  lat: 10.2,
-  lng: -67.9,
-  count: 3,
-  spreadM: 110,
-  fuente: 'ventas.csv',
-  ...over,
-});
+import { place } from '../core/gazetteer/place-fixture.ts';
 
 /** A Map-backed storage; `full` makes every write throw, as a full or disabled localStorage does. */
 function memory(initial: Record<string, string> = {}, full = false) {

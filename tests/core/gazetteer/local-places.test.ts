@@ -5,20 +5,8 @@ import {
   readGazetteer,
   sourceNote,
   storedText,
-  type LocalPlace,
 } from '../../../src/core/gazetteer/local-places.ts';
-
-const place = (over: Partial<LocalPlace> = {}): LocalPlace => ({
-  name: 'Los Mangos',
-  municipio: 'Guacara',
-  estado: 'Carabobo',
-  lat: 10.2,
-  lng: -67.9,
-  count: 3,
-  spreadM: 110,
-  fuente: 'ventas.csv',
-  ...over,
-});
+import { place } from './place-fixture.ts';
 
 describe('the local gazetteer as stored', () => {
   it('reads back what it stored; nothing stored is an empty list, not a problem', () => {

@@ -1,20 +1,8 @@
 import { dsvFormat } from 'd3-dsv';
 import { describe, expect, it } from 'vitest';
-import type { LocalPlace } from '../../../src/core/gazetteer/local-places.ts';
 import { organisationCsv } from '../../../src/core/gazetteer/org-csv.ts';
 import { parseOrganisationCsv } from '../../../server/geocoder/store/parse-csv.ts';
-
-const place = (over: Partial<LocalPlace>): LocalPlace => ({
-  name: 'Los Mangos',
-  municipio: 'Guacara',
-  estado: 'Carabobo',
-  lat: 10.2,
-  lng: -67.9,
-  count: 3,
-  spreadM: 110,
-  fuente: 'ventas.csv',
-  ...over,
-});
+import { place } from './place-fixture.ts';
 
 describe('the organisation CSV of the local gazetteer', () => {
   it('writes the importer’s header, a BOM, CRLF rows and coordinates with 6 decimals', () => {
