@@ -12,7 +12,7 @@ import { loadH3 } from '../../workers/engine/hex-index.ts';
 import { bindLiterals } from './clickhouse-literal.ts';
 import { runClickHouse } from './clickhouse.ts';
 import type { IngestSummary } from './ingest.ts';
-import { emptyRow, storedRow, validRow, type StoredRow } from './rows.ts';
+import { emptyRow, sharingDictionaries, storedRow, validRow, type StoredRow } from './rows.ts';
 import { COLORS, META, QUARTERS, TRANSACTIONS } from './schema.ts';
 
 /** The shards' own table; TRANSACTIONS is the Distributed table over them. */
@@ -180,14 +180,8 @@ export async function ingestClickHouse(
   let first: PropertyTable | null = null;
   let next = 0;
   let rejected = 0;
-  for (const t of tables) {
+  for (const t of sharingDictionaries(tables)) {
     first ??= t;
-    if (
-      t.quarters.join('\n') !== first.quarters.join('\n') ||
-      t.colors.join('\n') !== first.colors.join('\n')
-    ) {
-      throw new Error('Las partes de la tabla no comparten diccionarios.');
-    }
     for (let r = 0; r < t.length; r++) {
       if (!validRow(t, r)) {
         rejected++;

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import type { PropertyTable } from '../../src/core/types.ts';
 import { allocateTransactions, fillTransactionRows } from '../../src/datagen/transactions.ts';
 import { loadH3 } from '../../workers/engine/hex-index.ts';
-import { emptyRow, storedRow, validRow } from './rows.ts';
+import { emptyRow, sharingDictionaries, storedRow, validRow } from './rows.ts';
 import { COLORS, META, QUARTERS, SORTED_SELECT, STAGING_COLUMNS, TRANSACTIONS } from './schema.ts';
 
 /** DuckDB's vector size: an appended chunk holds at most this many rows. */
@@ -119,14 +119,8 @@ export async function ingestTables(
     let first: PropertyTable | null = null;
     let next = 0;
     let rejected = 0;
-    for (const t of tables) {
+    for (const t of sharingDictionaries(tables)) {
       first ??= t;
-      if (
-        t.quarters.join('\n') !== first.quarters.join('\n') ||
-        t.colors.join('\n') !== first.colors.join('\n')
-      ) {
-        throw new Error('Las partes de la tabla no comparten diccionarios.');
-      }
       rejected += await appendTable(c, t, next);
       next += t.length;
     }

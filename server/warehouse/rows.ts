@@ -84,3 +84,20 @@ export function storedRow(t: PropertyTable, r: number, firstId: number, out: Sto
   out.h3Base = Math.floor(h3 / H3_DIGITS);
   out.h3Digits = h3 % H3_DIGITS;
 }
+
+/**
+ * The tables of one import as the engines load them: the first sets the quarter and colour dictionaries, and a
+ * later part with other dictionaries is refused (its label indices would mean other labels).
+ */
+export function* sharingDictionaries(tables: Iterable<PropertyTable>): Generator<PropertyTable> {
+  let first: PropertyTable | null = null;
+  for (const t of tables) {
+    first ??= t;
+    if (
+      t.quarters.join('\n') !== first.quarters.join('\n') ||
+      t.colors.join('\n') !== first.colors.join('\n')
+    )
+      throw new Error('Las partes de la tabla no comparten diccionarios.');
+    yield t;
+  }
+}
