@@ -1,9 +1,10 @@
 /**
  * H3 hexagon figures of a view: the rows in the box under the filter grouped by their resolution-r cell —
  * the parent of the resolution-9 key stored at ingest, a right shift in SQL (three bits a resolution) — each
- * with its exact count and type-7 quartiles, as the in-tab engine's hexagon layer shows them.
+ * with the exact count and type-7 quartiles of two slots, as the in-tab engine's hexagon layer takes them
+ * (workers/contract.ts HexResult): sales and rents; or, comparing, one operation's base and comparison quarter.
  */
-import { HEX_RESOLUTION } from '../../src/core/price-figures.ts';
+import { FIGURE, FIGURES, HEX_RESOLUTION } from '../../src/core/price-figures.ts';
 import type { BBox } from '../../src/core/types.ts';
 import { cellIndex, cellText } from '../../workers/engine/hex-index.ts';
 import { keyedFigures, PRICED } from './figures.ts';
@@ -15,28 +16,68 @@ export interface HexFigures {
   resolution: number;
   /** H3 indices as h3-js writes them ('88…ffff'), ascending by key. */
   cells: string[];
-  /** FIGURES numbers per cell (src/core/price-figures.ts), both operations together. */
+  /** FIGURES numbers per cell and slot: figures[(i · 2 + slot) · FIGURES + …]; a slot with no rows: count 0. */
   figures: Float64Array;
 }
 
-/** Figures per resolution-`resolution` hexagon (3–9) of the rows in `bbox` under the filter. */
+/** Two quarters of one operation side by side: slot 0 the base quarter, slot 1 the comparison. */
+export interface HexComparison {
+  readonly base: string;
+  readonly comparison: string;
+  readonly operation: 'Venta' | 'Alquiler';
+}
+
+/** A slot with no rows: no count, no quartiles. */
+const EMPTY_SLOT = (() => {
+  const slot = new Float64Array(FIGURES).fill(Number.NaN);
+  slot[FIGURE.count] = 0;
+  slot[FIGURE.priceN] = 0;
+  slot[FIGURE.areaN] = 0;
+  return Array.from(slot);
+})();
+
+/**
+ * Figures per resolution-`resolution` hexagon (3–9) of the rows in `bbox` under the filter, in two slots.
+ * Comparing, the filter's quarters and operation give way to the comparison's (the in-tab engine's rule).
+ */
 export async function hexFigures(
   wh: Warehouse,
   bbox: BBox,
   resolution: number,
   filter: WarehouseFilter,
+  compare: HexComparison | null = null,
 ): Promise<HexFigures> {
-  const where = whereOf(wh, filter, bbox);
-  const shift = 3 * (HEX_RESOLUTION.max - resolution);
   const d = wh.engine.dialect;
+  const shift = 3 * (HEX_RESOLUTION.max - resolution);
+  const rows: WarehouseFilter = compare
+    ? {
+        ...filter,
+        quarters: { kind: 'set', labels: [compare.base, compare.comparison] },
+        operation: compare.operation,
+      }
+    : filter;
+  const where = whereOf(wh, rows, bbox);
+  // The group is cell · 2 + slot (keys are below 2^35: exact in a double).
+  const slot = compare ? `CASE WHEN quarter = ${d.param('USMALLINT')} THEN 0 ELSE 1 END` : 'operation';
+  const slotParams = compare ? [Math.max(0, wh.quarters.indexOf(compare.base))] : [];
   const { keys, figures } = await keyedFigures(wh.engine, {
-    sql: `SELECT ${d.toBigInt(d.shiftRight('h3', d.param('INTEGER')))} AS g, ${PRICED}
+    sql: `SELECT ${d.toBigInt(d.shiftRight('h3', d.param('INTEGER')))} * 2 + ${slot} AS g, ${PRICED}
           FROM ${TRANSACTIONS} WHERE ${where.sql}`,
-    params: [shift, ...where.params],
+    params: [shift, ...slotParams, ...where.params],
   });
-  const cells = keys.map((key) => {
-    const { upper, lower } = cellIndex(key, resolution);
-    return cellText(upper, lower);
+  const cells: string[] = [];
+  const out: number[] = [];
+  keys.forEach((group, i) => {
+    const key = Math.floor(group / 2);
+    const slotOf = group - key * 2;
+    if (cells.length === 0 || Math.floor((keys[i - 1] ?? -2) / 2) !== key) {
+      const { upper, lower } = cellIndex(key, resolution);
+      cells.push(cellText(upper, lower));
+      // The cell's two slots start empty; its groups (ascending: slot 0 before 1) fill them.
+      out.push(...EMPTY_SLOT, ...EMPTY_SLOT);
+    }
+    const at = (cells.length - 1) * 2 * FIGURES + slotOf * FIGURES;
+    for (let k = 0; k < FIGURES; k++) out[at + k] = figures[i * FIGURES + k] ?? Number.NaN;
   });
-  return { resolution, cells, figures };
+  return { resolution, cells, figures: Float64Array.from(out) };
 }

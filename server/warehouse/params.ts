@@ -12,8 +12,11 @@
  *   poligono=lat,lng;lat,lng;…    3–1000 vertices inside Venezuela's box (the spec's [lat, lng] order)
  *   limite=500                    rows of a view, 1–10 000
  *   nivel=14&cx=4821&cy=7710      a grid cell (a cluster answer's level and cell), for its split
+ *   comparar=2023-T1,2024-T1      hexagons: a base and a comparison quarter (with one 'op')
+ *   res=8                         hexagons: the H3 resolution, 3–9 (default: the zoom's)
  */
 import { VENEZUELA_SERVICE_BBOX } from '../../src/core/normalize.ts';
+import { HEX_RESOLUTION, hexResolutionForZoom } from '../../src/core/price-figures.ts';
 import { openRing } from '../../src/core/shapes.ts';
 import type { BBox, LatLng } from '../../src/core/types.ts';
 import type { OperationFilter, QuarterSelection, WarehouseFilter } from './filter.ts';
@@ -56,6 +59,9 @@ export const PARAM_MESSAGES = {
   polygonMany: 'El polígono admite hasta 1000 vértices.',
   polygonOutside: 'El vértice {n} del polígono está fuera de Venezuela.',
   limit: "El parámetro 'limite' debe ser un entero entre 1 y 10000.",
+  compare:
+    "El parámetro 'comparar' debe ser 'base,comparación': dos trimestres AAAA-Tn, con una sola operación en 'op'.",
+  resolution: "El parámetro 'res' debe ser un entero entre 3 y 9.",
   cell: "Los parámetros 'nivel', 'cx' y 'cy' deben ser enteros: 'nivel' entre 0 y 31, 'cx' y 'cy' entre 0 y 2^nivel − 1.",
 } as const;
 
@@ -169,6 +175,40 @@ function parseOperation(q: URLSearchParams): Parsed<OperationFilter> {
   if (!list.ok) return fail(PARAM_MESSAGES.operation);
   if (list.value === 'todos' || list.value.length === 2) return ok('todos');
   return ok(list.value[0] === 'Venta' ? 'Venta' : 'Alquiler');
+}
+
+/**
+ * The hexagons' H3 resolution: 'res' when given (a map between two zooms picks its own, as the in-tab engine
+ * does from the fractional zoom), else the zoom's.
+ */
+export function parseResolution(q: URLSearchParams, zoom: number): Parsed<number> {
+  const raw = single(q, 'res');
+  if (!raw.ok) return raw;
+  if (raw.value === null) return ok(hexResolutionForZoom(zoom));
+  if (!/^\d$/.test(raw.value)) return fail(PARAM_MESSAGES.resolution);
+  const res = Number(raw.value);
+  return res >= HEX_RESOLUTION.min && res <= HEX_RESOLUTION.max ? ok(res) : fail(PARAM_MESSAGES.resolution);
+}
+
+/** Hexagons compared between two quarters of one operation, or null when 'comparar' is absent. */
+export function parseComparison(
+  q: URLSearchParams,
+  filter: WarehouseFilter,
+): Parsed<{ base: string; comparison: string; operation: 'Venta' | 'Alquiler' } | null> {
+  const raw = single(q, 'comparar');
+  if (!raw.ok) return raw;
+  if (raw.value === null) return ok(null);
+  const [base, comparison, ...rest] = raw.value.split(',');
+  if (
+    base === undefined ||
+    comparison === undefined ||
+    rest.length > 0 ||
+    !QUARTER.test(base) ||
+    !QUARTER.test(comparison) ||
+    filter.operation === 'todos'
+  )
+    return fail(PARAM_MESSAGES.compare);
+  return ok({ base, comparison, operation: filter.operation });
 }
 
 export function parseFilter(q: URLSearchParams): Parsed<WarehouseFilter> {

@@ -276,7 +276,7 @@ export const MESSAGES = {
     preparing: 'Preparando el almacén de datos…',
     failed: 'El almacén de datos no responde; se reintentará en unos segundos.',
     notYet:
-      'Con el almacén de datos aún no están disponibles los hexágonos de precios, las áreas dibujadas, las listas de transacciones apiladas ni la exportación.',
+      'Con el almacén de datos aún no están disponibles las listas de transacciones apiladas ni la exportación.',
   },
   engine: {
     restarted: 'El motor de agrupación se reinició; la consulta se canceló.',

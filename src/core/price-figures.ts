@@ -3,6 +3,7 @@
  * how many transactions a hexagon needs before it is coloured, and a group's figures as an object.
  * Pure: shared by the worker engine (which writes the layout) and the widgets (which read it).
  */
+import type { BBox } from './types.ts';
 
 /** Numbers per group in a price answer: figures[group · FIGURES + FIGURE.x]. */
 export const FIGURES = 9;
@@ -44,6 +45,20 @@ export function hexResolutionForZoom(zoom: number): number {
   const z = Number.isFinite(zoom) ? zoom : 0;
   const r = Math.round(z * 0.71 - 0.6);
   return Math.max(HEX_RESOLUTION.min, Math.min(HEX_RESOLUTION.max, r));
+}
+
+/**
+ * The view's box grown by two cell edges at resolution `res`, so that cells cut by the view's edge keep all
+ * their rows: the in-tab engine and the warehouse's client aggregate the same box.
+ */
+export function hexViewBox(bbox: BBox, res: number): BBox {
+  // Mean H3 edge: 1,107.7 km at resolution 0, ÷ √7 per step; two edges, in degrees.
+  const edgeKm = 1107.7 / Math.sqrt(7) ** res;
+  const pad = (2 * edgeKm) / 111;
+  const [w, s, e, n] = bbox;
+  const lngPad = pad / Math.max(0.2, Math.cos((((s + n) / 2) * Math.PI) / 180));
+  if (e - w + 2 * lngPad >= 360) return [-180, Math.max(-90, s - pad), 180, Math.min(90, n + pad)];
+  return [w - lngPad, Math.max(-90, s - pad), e + lngPad, Math.min(90, n + pad)];
 }
 
 /** A group's figures as an object (quartiles NaN where there are no values). */

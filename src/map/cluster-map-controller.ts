@@ -491,7 +491,7 @@ export class ClusterMapController {
     // The polygon layer (deck's SolidPolygonLayer, earcut) loads with the first hexagon answer: the listing
     // maps never draw hexagons and do not download it (~9 kB gzipped). A failed fetch is retried (spec §8).
     const layers = withRetries(() => import('../layers/hexagon-layers.ts'));
-    Promise.all([this.client.getHexagons(box, this.map.getZoom(), request.compare), layers]).then(
+    Promise.all([this.source.getHexagons(box, this.map.getZoom(), request.compare), layers]).then(
       ([hex, { hexagonColors, hexagonLayers }]) => {
         if (!hex || this.destroyed || hexKey(this.props.hexagons) !== hexKey(request)) return;
         const coloring = { slot: request.operation === 'Venta' ? 0 : 1, compare: request.compare !== null };

@@ -2,6 +2,8 @@ import type { BBox } from '../core/types.ts';
 import type {
   ClusterResult,
   EngineFilter,
+  HexCompare,
+  HexResult,
   PriceStats,
   QuarterPrices,
   Summary,
@@ -25,4 +27,6 @@ export interface ViewSource {
   getQuarterPrices(bbox?: BBox): Promise<QuarterPrices | null>;
   /** The box's own price figures (sales, then rents). */
   getPrices(bbox?: BBox): Promise<PriceStats | null>;
+  /** H3 hexagons of the view at the zoom's resolution: sales and rents, or two quarters compared. */
+  getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Promise<HexResult | null>;
 }

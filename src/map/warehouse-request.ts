@@ -3,11 +3,13 @@
  * the engine's filter, and JSON answers turned into the engine contract's shapes. Pure: no fetch, no DOM.
  */
 import { mergeCloseCells } from '../core/cell-merge.ts';
-import { FIGURE, FIGURES } from '../core/price-figures.ts';
+import { FIGURE, FIGURES, hexResolutionForZoom, hexViewBox } from '../core/price-figures.ts';
 import type { BBox } from '../core/types.ts';
 import type {
   ClusterResult,
   EngineFilter,
+  HexCompare,
+  HexResult,
   LoadResult,
   PriceStats,
   QuarterPrices,
@@ -100,6 +102,35 @@ export function figuresRoute(filter: EngineFilter, bbox?: BBox): string {
   return routeOf('figures', q);
 }
 
+/**
+ * Hexagons of a view: the box grown as the in-tab engine grows it (cells cut by the edge keep all their
+ * rows); comparing, the comparison's quarters and operation replace the filter's, as there.
+ */
+export function hexagonsRoute(
+  filter: EngineFilter,
+  bbox: BBox,
+  zoom: number,
+  compare: HexCompare | null,
+): string {
+  const z = Math.min(WAREHOUSE_MAX_ZOOM, Math.max(0, Math.floor(zoom)));
+  // The resolution of the fractional zoom, as the in-tab engine picks it (the service floors 'z').
+  const res = hexResolutionForZoom(zoom);
+  const q = new URLSearchParams({ z: String(z), res: String(res) });
+  q.set('bbox', bboxParam(hexViewBox(bbox, res)));
+  const rows = compare ? { ...filter, operations: [compare.operation] } : filter;
+  for (const [k, v] of filterParams(rows, compare === null)) q.set(k, v);
+  if (compare) q.set('comparar', `${compare.base},${compare.comparison}`);
+  return routeOf('hexagons', q);
+}
+
+export interface HexagonsAnswer extends WarehouseAnswer {
+  resolution: number;
+  /** H3 indices ('88…ffff'). */
+  cells: string[];
+  /** FIGURES numbers per cell and slot, figures[(i · 2 + slot) · FIGURES …]; NaN sent as null. */
+  figures: (number | null)[];
+}
+
 export interface FiguresAnswer extends WarehouseAnswer {
   /** FIGURES numbers per operation (sales, then rents); NaN sent as null. */
   figures: (number | null)[];
@@ -169,4 +200,17 @@ export function emptyClusters(zoom: number): ClusterResult {
     zoom: Math.floor(zoom),
     cells: { level: 0, cx: [], cy: [], count: [], sale: [], lng: [], lat: [] },
   });
+}
+
+/** Hexagons with nothing in them (a filter that matches nothing), at the zoom's resolution. */
+export function emptyHexagons(zoom: number): HexResult {
+  return {
+    length: 0,
+    resolution: hexResolutionForZoom(zoom),
+    cellUpper: new Uint32Array(0),
+    cellLower: new Uint32Array(0),
+    vertices: new Float64Array(0),
+    starts: new Uint32Array(1),
+    figures: new Float64Array(0),
+  };
 }

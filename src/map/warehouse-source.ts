@@ -8,10 +8,13 @@
  */
 import { CLUSTER } from '../core/constants.ts';
 import { MESSAGES } from '../core/messages.ts';
+import { withRetries } from '../core/retry.ts';
 import type { BBox } from '../core/types.ts';
 import type {
   ClusterResult,
   EngineFilter,
+  HexCompare,
+  HexResult,
   PriceStats,
   QuarterPrices,
   Summary,
@@ -22,7 +25,9 @@ import {
   clusterResultOf,
   clustersRoute,
   emptyClusters,
+  emptyHexagons,
   figuresRoute,
+  hexagonsRoute,
   priceStatsOf,
   matchesNothing,
   matchingOf,
@@ -31,6 +36,7 @@ import {
   WAREHOUSE_MAX_ZOOM,
   type ClustersAnswer,
   type FiguresAnswer,
+  type HexagonsAnswer,
   type InfoAnswer,
   type QuartersAnswer,
 } from './warehouse-request.ts';
@@ -104,6 +110,8 @@ export class WarehouseSource implements ViewSource {
   private infoPending = false;
   private waiters: (() => void)[] = [];
   private closed = false;
+  /** The latest hexagons call: an older one's answer, turned into outlines after it, is dropped. */
+  private hexTicket = 0;
 
   constructor(private readonly options: WarehouseSourceOptions) {
     // Bound: the browser's fetch refuses to be called on another `this`.
@@ -160,6 +168,31 @@ export class WarehouseSource implements ViewSource {
     if (matchesNothing(this.filter)) return null;
     const answer = await this.ask<FiguresAnswer>('prices', figuresRoute(this.filter, bbox));
     return answer && priceStatsOf(answer);
+  }
+
+  /**
+   * Hexagons of the view (sales and rents, or two quarters compared), with outlines drawn by h3-js, which is
+   * loaded with the first answer. Null when a newer call superseded this one.
+   */
+  async getHexagons(bbox: BBox, zoom: number, compare: HexCompare | null = null): Promise<HexResult | null> {
+    const ticket = ++this.hexTicket;
+    const rows = compare
+      ? { ...this.filter, quarters: 'todos' as const, operations: [compare.operation] }
+      : this.filter;
+    let hex: HexResult;
+    if (matchesNothing(rows)) {
+      this.channels.get('hexagons')?.abort();
+      hex = emptyHexagons(zoom);
+    } else {
+      const answer = await this.ask<HexagonsAnswer>(
+        'hexagons',
+        hexagonsRoute(this.filter, bbox, zoom, compare),
+      );
+      if (!answer) return null;
+      const { hexResultOf } = await withRetries(() => import('./warehouse-hexagons.ts'));
+      hex = await hexResultOf(answer);
+    }
+    return ticket === this.hexTicket && !this.closed ? hex : null;
   }
 
   /** Takes requests again after `close`. */

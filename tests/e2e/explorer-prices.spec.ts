@@ -5,6 +5,7 @@ import { decodeTable } from '../../src/core/table-codec.ts';
 import { hexResolutionForZoom, MIN_HEX_COUNT } from '../../src/core/price-figures.ts';
 import { formatPerM2 } from '../../src/core/price-scale.ts';
 import { collectPageErrors } from './console.ts';
+import { hoverHexTop, probe } from './hexagons.ts';
 
 /** The same generated transactions the explorer loads for `?n=20000`, decoded here in the test runner. */
 const N = 20_000;
@@ -14,8 +15,6 @@ async function sameData(page: Page) {
   return decodeTable(await response.body());
 }
 type Table = ReturnType<typeof decodeTable>;
-
-const probe = (page: Page) => page.evaluate(() => window.__mapas?.explorer ?? null);
 
 /** Type-7 median and quartiles by sorting (what the engine must answer). */
 function quartiles(values: number[]) {
@@ -40,25 +39,6 @@ function cellPerM2(table: Table, cell: string, res: number, keep: (i: number) =>
     out.push(price / area);
   }
   return out;
-}
-
-/**
- * Centres the map on the busiest coloured hexagon (the panels may cover it where it was), waits for the
- * hexagons of the new view, and hovers that cell: the controller picks it and the tooltip opens.
- */
-async function hoverHexTop(page: Page) {
-  const first = (await probe(page))?.hexTop;
-  if (!first) throw new Error('no coloured hexagon');
-  const before = (await probe(page))?.hexUpdatedAt ?? 0;
-  await page.evaluate((centre) => window.__mapas?.explorerMap?.jumpTo({ center: centre }), first.centre);
-  await expect.poll(async () => (await probe(page))?.hexUpdatedAt ?? 0).toBeGreaterThan(before);
-  const top = (await probe(page))?.hexTop;
-  if (!top) throw new Error('no coloured hexagon');
-  const box = await page.getByTestId('transactions-map').boundingBox();
-  if (!box) throw new Error('no map');
-  await page.mouse.move(box.x + top.pixel[0], box.y + top.pixel[1]);
-  await page.mouse.move(box.x + top.pixel[0] + 1, box.y + top.pixel[1]);
-  return top;
 }
 
 /** Type-7 quartiles of price and of price per m² of the rows inside the map's view that `keep` accepts. */

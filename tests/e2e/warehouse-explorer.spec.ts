@@ -1,6 +1,9 @@
 import { test } from '@playwright/test';
 import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
+import { hexResolutionForZoom } from '../../src/core/price-figures.ts';
+import { formatPerM2 } from '../../src/core/price-scale.ts';
+import { hoverHexTop, probe } from './hexagons.ts';
 
 /** Thousands grouped as the page writes them (200.000). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, '.');
@@ -81,7 +84,7 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   const prices = page.getByRole('group', { name: 'Precios de la vista' });
   await expect(prices.locator('[data-slot]').first()).toHaveText(/^Venta: mediana \$[\d.]+ · [\d.]+ \$\/m²/);
   await expect(
-    page.getByText('Con el almacén de datos aún no están disponibles', { exact: false }),
+    page.getByText('aún no están disponibles las listas de transacciones apiladas', { exact: false }),
   ).toBeVisible();
 
   const quarter = quarters.at(-1) ?? '';
@@ -93,6 +96,32 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   answer = 'service';
   await expect(status).toHaveText(`${grouped(quarterCount(figures, quarter))} de ${total} transacciones`);
   expect(new URL(page.url()).hash).toContain('fuente=almacen');
+
+  // Hexagons from the warehouse: sales apart from rents, the hovered cell's figures the service's own.
+  await page.getByRole('radio', { name: 'Hexágonos' }).check();
+  await expect
+    .poll(async () => (await probe(page))?.hexColoured ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(3);
+  await expect(page.getByTestId('price-legend')).toContainText('Mediana del precio por m² (Venta)');
+  const top = await hoverHexTop(page);
+  const zoom = await page.evaluate(() => window.__mapas?.explorerMap?.getZoom() ?? 0);
+  const res = hexResolutionForZoom(zoom);
+  expect((await probe(page))?.hexResolution).toBe(res);
+  // The whole country at the page's resolution: every cell whole.
+  const cells = (await (
+    await page.request.get(
+      `/api/warehouse/hexagons?z=6&res=${String(res)}&bbox=-74,0.5,-59,12.5&t=${quarter}`,
+    )
+  ).json()) as { cells: string[]; figures: (number | null)[] };
+  const i = cells.cells.indexOf(top.cell);
+  expect(i).toBeGreaterThanOrEqual(0);
+  // Slot 0 of the cell: its sales (count, then the median price per m² at 7 of 9).
+  expect(top.count).toBe(cells.figures[i * 18]);
+  expect(top.median).toBe(cells.figures[i * 18 + 7]);
+  expect(top.count).toBeLessThan((cells.figures[i * 18] ?? 0) + (cells.figures[i * 18 + 9] ?? 0));
+  const tooltip = page.getByTestId('hex-tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(formatPerM2(top.median));
 
   expect(tableRequests).toEqual([]);
   // Nothing asked the in-tab engine, so its worker was never started.

@@ -3,6 +3,7 @@ import { FIGURES } from '../../src/core/price-figures.ts';
 import {
   clusterResultOf,
   clustersRoute,
+  hexagonsRoute,
   matchesNothing,
   matchingOf,
   quartersRoute,
@@ -25,6 +26,39 @@ describe('warehouse requests', () => {
     expect(q.get('op')).toBe('Venta');
     expect(q.get('c')).toBe('Rojo');
     expect(q.get('exactas')).toBe('1');
+  });
+
+  it('asks hexagons at the fractional zoom’s resolution, the box grown by two cells; comparing, two quarters of one operation', () => {
+    const view = [-67.1, 10.3, -66.7, 10.6] as const;
+    const filter = {
+      quarters: ['2024-T3'],
+      colors: ['Rojo'],
+      operations: 'todos' as const,
+      exactOnly: false,
+    };
+    const q = new URLSearchParams(hexagonsRoute(filter, [...view], 11.5, null).split('?')[1]);
+    // Zoom 11.5: resolution 8 (round(11.5 · 0.71 − 0.6)); the service floors z to 11, whose own would be 7.
+    expect([q.get('z'), q.get('res')]).toEqual(['11', '8']);
+    const [w, s, e, n] = (q.get('bbox') ?? '').split(',').map(Number);
+    // Two resolution-8 edges (~0.46 km each) on every side: about 0.008° of latitude.
+    expect(view[1] - (s ?? 0)).toBeCloseTo(0.0083, 3);
+    expect((n ?? 0) - view[3]).toBeCloseTo(0.0083, 3);
+    expect(view[0] - (w ?? 0)).toBeGreaterThan(0.0083);
+    expect((e ?? 0) - view[2]).toBeGreaterThan(0.0083);
+    expect([q.get('t'), q.get('op'), q.get('c'), q.get('comparar')]).toEqual(['2024-T3', null, 'Rojo', null]);
+    const compared = new URLSearchParams(
+      hexagonsRoute(filter, [...view], 11.5, {
+        base: '2023-T3',
+        comparison: '2024-T3',
+        operation: 'Alquiler',
+      }).split('?')[1],
+    );
+    expect([compared.get('t'), compared.get('op'), compared.get('c'), compared.get('comparar')]).toEqual([
+      null,
+      'Alquiler',
+      'Rojo',
+      '2023-T3,2024-T3',
+    ]);
   });
 
   it('asks no filter parameter for an open filter, and clamps a box wider than the world', () => {

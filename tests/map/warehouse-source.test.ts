@@ -1,3 +1,4 @@
+import { cellToBoundary, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import {
   backoffMs,
@@ -85,6 +86,59 @@ describe('WarehouseSource', () => {
     );
     call?.answer(json({ exact: true, engine: 'duckdb', dataVersion: 'v1', figures: [3, 100, null, 7] }));
     expect(Array.from((await prices)?.figures ?? [])).toEqual([3, 100, Number.NaN, 7]);
+  });
+
+  it('draws the hexagons route’s cells with h3-js outlines, sales and rents in their slots; an older call is dropped', async () => {
+    const { wh, calls } = source();
+    const cell = latLngToCell(10.5, -66.9, 8);
+    const older = wh.getHexagons([-67, 10.4, -66.8, 10.6], 11.6);
+    const newer = wh.getHexagons([-67, 10.4, -66.8, 10.6], 11.5);
+    await tick();
+    const routes = calls.filter((c) => c.url.startsWith('/api/warehouse/hexagons?'));
+    expect(routes).toHaveLength(2);
+    // The second call aborted the first (one channel): its answer is null.
+    expect(routes[0]?.signal.aborted).toBe(true);
+    const sales = [6, 6, 1, 2, 3, 5, 10, 20, 30];
+    const rents = [2, 2, 4, 5, 6, 2, 0.5, 0.6, 0.7];
+    routes[1]?.answer(
+      json({
+        exact: true,
+        engine: 'duckdb',
+        dataVersion: 'v1',
+        resolution: 8,
+        cells: [cell, 'zz'],
+        figures: [...sales, ...rents, ...sales, ...rents],
+      }),
+    );
+    const hex = await newer;
+    expect(await older).toBeNull();
+    if (!hex) throw new Error('no hexagons');
+    // The malformed cell is left out; the other keeps both slots in order.
+    expect(hex.length).toBe(1);
+    expect(hex.resolution).toBe(8);
+    expect((hex.cellUpper[0] ?? 0).toString(16) + (hex.cellLower[0] ?? 0).toString(16).padStart(8, '0')).toBe(
+      cell,
+    );
+    expect(Array.from(hex.figures)).toEqual([...sales, ...rents]);
+    const ring = cellToBoundary(cell, true);
+    expect(Array.from(hex.starts)).toEqual([0, ring.length]);
+    expect(Array.from(hex.vertices)).toEqual(ring.flat());
+  });
+
+  it('answers empty hexagons without a request when nothing can pass, but compares quarters whatever the filter’s', async () => {
+    const { wh, calls } = source();
+    void wh.setFilter({ ...NO_FILTER, quarters: [] });
+    expect((await wh.getHexagons([-67, 10.4, -66.8, 10.6], 11.5))?.length).toBe(0);
+    expect(calls.filter((c) => c.url.includes('hexagons'))).toHaveLength(0);
+    void wh.getHexagons([-67, 10.4, -66.8, 10.6], 11.5, {
+      base: '2023-T1',
+      comparison: '2024-T1',
+      operation: 'Venta',
+    });
+    await tick();
+    expect(
+      calls.filter((c) => c.url.includes('hexagons?') && c.url.includes('comparar=2023-T1%2C2024-T1')),
+    ).toHaveLength(1);
   });
 
   it('while info says the service is preparing, waits as told and holds the other requests back', async () => {

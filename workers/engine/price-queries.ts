@@ -3,7 +3,7 @@
  * per-quarter figures, and the hexagon layer. Scratch arrays and the cell index are built on first use and
  * kept for the load (a map that never asks for prices pays nothing).
  */
-import { hexResolutionForZoom } from '../../src/core/price-figures.ts';
+import { hexResolutionForZoom, hexViewBox } from '../../src/core/price-figures.ts';
 import type { BBox } from '../../src/core/types.ts';
 import type { EngineFilter, HexCompare, HexResult, PriceStats, QuarterPrices } from '../contract.ts';
 import { pointInBox, type MercatorBox } from './bbox.ts';
@@ -244,17 +244,6 @@ export function* quarterPriceSteps(
   return copy(value);
 }
 
-/** The view's box grown by two cell edges at resolution `res` (so cells cut by the view's edge stay whole). */
-function padded(bbox: BBox, res: number): BBox {
-  // Mean H3 edge: 1,107.7 km at resolution 0, ÷ √7 per step; two edges, in degrees.
-  const edgeKm = 1107.7 / Math.sqrt(7) ** res;
-  const pad = (2 * edgeKm) / 111;
-  const [w, s, e, n] = bbox;
-  const lngPad = pad / Math.max(0.2, Math.cos((((s + n) / 2) * Math.PI) / 180));
-  if (e - w + 2 * lngPad >= 360) return [-180, Math.max(-90, s - pad), 180, Math.min(90, n + pad)];
-  return [w - lngPad, Math.max(-90, s - pad), e + lngPad, Math.min(90, n + pad)];
-}
-
 /** Hexagons of the view under the filter (slots: operations), or between two quarters of one operation. */
 export function hexagons(
   ctx: PriceContext,
@@ -293,5 +282,5 @@ export function* hexagonSteps(
     });
   }
   const index = yield* state.hexIndexSteps(ctx);
-  return aggregateHexagons(index, state.scratchFor(table), state.outlines, res, padded(bbox, res), slots);
+  return aggregateHexagons(index, state.scratchFor(table), state.outlines, res, hexViewBox(bbox, res), slots);
 }

@@ -8,7 +8,8 @@
  *   split?nivel=&cx=&cy=&<filter>          a cluster's cell regrouped at the first level that splits it
  *   quarters?<filter>[&bbox=]              per quarter × operation: count and exact quartiles
  *   figures?<filter>[&bbox=]               per operation (sales, rents), the filter's quarters: the view's prices
- *   hexagons?z=&bbox=&<filter>             per H3 cell of the zoom's resolution: count and exact quartiles
+ *   hexagons?z=&bbox=&<filter>[&res=][&comparar=]  per H3 cell of the zoom's resolution, two slots (sales, rents; or
+ *                                          one operation's base and comparison quarter): counts and quartiles
  *   polygon?poligono=&<filter>             inside a drawn ring: counts and quartiles per operation
  *     (POST polygon?<filter> with {"poligono": [[lat, lng], …]}, up to 1000 vertices)
  *   rows?bbox=&<filter>[&limite=]          the rows of a small view, capped
@@ -19,7 +20,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
-import { hexResolutionForZoom } from '../../../src/core/price-figures.ts';
 import { accepts } from '../../compressed-assets.ts';
 import type { BBox } from '../../../src/core/types.ts';
 import { BadRequest } from '../../http.ts';
@@ -121,8 +121,10 @@ export const ROUTES = new Map<string, (q: URLSearchParams, body: string | null) 
     (q) => {
       const view = valueOf(P.parseGridView(q));
       const filter = valueOf(P.parseFilter(q));
+      const compare = valueOf(P.parseComparison(q, filter));
+      const resolution = valueOf(P.parseResolution(q, view.zoom));
       return json(async (wh) => {
-        const hex = await hexFigures(wh, view.bbox, hexResolutionForZoom(view.zoom), filter);
+        const hex = await hexFigures(wh, view.bbox, resolution, filter, compare);
         return { resolution: hex.resolution, cells: hex.cells, figures: figureList(hex.figures) };
       });
     },

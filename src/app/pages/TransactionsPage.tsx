@@ -172,18 +172,15 @@ export function TransactionsPage() {
         open={filtersOpen}
         onOpen={setFiltersOpen}
       >
-        {warehouse ? (
-          <p className="explorer__warehouse-note">{MESSAGES.warehouse.notYet}</p>
-        ) : (
-          <PriceModeControls value={priceMode} quarters={quarters} onChange={onPriceMode} />
-        )}
+        <PriceModeControls value={priceMode} quarters={quarters} onChange={onPriceMode} />
+        {warehouse ? <p className="explorer__warehouse-note">{MESSAGES.warehouse.notYet}</p> : null}
       </TransactionFilters>
       <TransactionsSide
         points={points}
         filter={filter}
         onQuarters={onQuarters}
         priceLegend={
-          priceMode.mode === 'hexagons' && !warehouse
+          priceMode.mode === 'hexagons'
             ? { operation: hexagonOperation(filter), breaks, compare: priceMode.compare }
             : null
         }

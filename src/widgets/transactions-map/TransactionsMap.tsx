@@ -62,11 +62,10 @@ export function TransactionsMap(props: TransactionsMapProps) {
   const { base, comparison } = props.compare ?? { base: '', comparison: '' };
   const hexagons = useMemo(
     (): HexagonRequest | null =>
-      // The warehouse's hexagons are not asked yet: its map stays in clusters (the page says why).
-      mode === 'hexagons' && warehouse === null
+      mode === 'hexagons'
         ? { operation, compare: base && comparison ? { base, comparison, operation } : null }
         : null,
-    [mode, operation, base, comparison, warehouse],
+    [mode, operation, base, comparison],
   );
   // The price layer's events need the controller, which needs the events: they read it through a ref.
   const controllerRef = useRef<ClusterMapController | null>(null);

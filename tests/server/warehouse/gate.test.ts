@@ -215,14 +215,65 @@ describe(
               expect(got.cells.length, wh.engine.name).toBe(want.size);
               got.cells.forEach((cell, i) => {
                 expect(cellToParent(cell, resolution), wh.engine.name).toBe(cell);
-                const figures = Array.from(got.figures.subarray(i * 9, i * 9 + 9));
-                expect(figures, wh.engine.name).toEqual(bruteFigures(table, want.get(cell) ?? []));
+                // Two slots a cell: sales, then rents (never one median of both).
+                for (const op of [0, 1]) {
+                  const figures = Array.from(got.figures.subarray((i * 2 + op) * 9, (i * 2 + op + 1) * 9));
+                  const rows = (want.get(cell) ?? []).filter((r) => table.operation[r] === op);
+                  expect(figures, `${wh.engine.name} ${cell} op ${String(op)}`).toEqual(
+                    bruteFigures(table, rows),
+                  );
+                }
               });
+              expect(got.figures.length, wh.engine.name).toBe(got.cells.length * 2 * 9);
             }
           },
         ),
         // Half the cases: the brute force runs h3-js on every row of the view, the costliest check here.
         { ...PARAMS, numRuns: RUNS / 2 },
+      );
+    });
+
+    it('hexagons comparing two quarters of one operation: slot 0 the base, slot 1 the comparison', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          views,
+          fc.integer({ min: 4, max: 9 }),
+          filterArb,
+          fc.constantFrom(...QUARTER_LABELS, '1999-T1'),
+          fc.constantFrom(...QUARTER_LABELS),
+          fc.constantFrom('Venta' as const, 'Alquiler' as const),
+          async ({ bbox }, resolution, filter, base, comparison, operation) => {
+            // The comparison's quarters and operation replace the filter's; its colours and precision stay.
+            const passes = bruteFilter(table, {
+              ...filter,
+              quarters: { kind: 'set', labels: [base, comparison] },
+              operation,
+            });
+            const inBox = bruteInBox(table, bbox);
+            const want = bruteHexagons(
+              table,
+              rowsWhere(table, (r) => inBox(r) && passes(r)),
+              resolution,
+            );
+            const slotOf = (r: number) => (table.quarters[table.quarter[r] ?? 0] === base ? 0 : 1);
+            for (const wh of engines) {
+              const got = await hexFigures(wh, bbox, resolution, filter, { base, comparison, operation });
+              expect(new Set(got.cells), wh.engine.name).toEqual(new Set(want.keys()));
+              got.cells.forEach((cell, i) => {
+                for (const slot of [0, 1]) {
+                  const figures = Array.from(
+                    got.figures.subarray((i * 2 + slot) * 9, (i * 2 + slot + 1) * 9),
+                  );
+                  const rows = (want.get(cell) ?? []).filter((r) => slotOf(r) === slot);
+                  expect(figures, `${wh.engine.name} ${cell} slot ${String(slot)}`).toEqual(
+                    bruteFigures(table, rows),
+                  );
+                }
+              });
+            }
+          },
+        ),
+        { ...PARAMS, numRuns: RUNS / 3 },
       );
     });
 

@@ -170,17 +170,31 @@ describe('warehouse routes against brute force (20k generated rows)', () => {
     expect(figuresOf(got.figures)).toEqual(bruteAreaFigures(fx.table, rows));
   });
 
-  it("hexagons: per H3 cell of the zoom's resolution (h3-js cellToParent), exact figures", async () => {
-    for (const [z, resolution] of [
-      [7, 4],
-      [12, 8],
-    ] as const) {
+  it("hexagons: per H3 cell of the zoom's resolution (h3-js cellToParent), sales and rents apart; or two quarters compared", async () => {
+    const both = { ...filter, operation: 'todos' as const };
+    const cases = [
+      // [zoom, resolution, query, the rows' filter, the slot of a row]
+      [7, 4, FILTER, filter, (r: number) => fx.table.operation[r] ?? 0],
+      [12, 8, 't=2022-T1,2022-T2,2023-T4&c=azul,rojo,verde', both, (r: number) => fx.table.operation[r] ?? 0],
+      [
+        12,
+        8,
+        'op=Alquiler&c=azul,rojo,verde&comparar=2022-T1,2023-T4',
+        {
+          ...filter,
+          quarters: { kind: 'set' as const, labels: ['2022-T1', '2023-T4'] },
+          operation: 'Alquiler' as const,
+        },
+        (r: number) => (fx.table.quarters[fx.table.quarter[r] ?? 0] === '2022-T1' ? 0 : 1),
+      ],
+    ] as const;
+    for (const [z, resolution, query, rowsFilter, slotOf] of cases) {
       const bbox: BBox = z === 7 ? [-70, 8, -63, 12] : [-66.95, 10.45, -66.8, 10.52];
       const got = await get<{ resolution: number; cells: string[]; figures: (number | null)[] }>(
-        `hexagons?z=${z}&bbox=${bbox.join(',')}&${FILTER}`,
+        `hexagons?z=${z}&bbox=${bbox.join(',')}&${query}`,
       );
       expect(got.resolution).toBe(resolution);
-      const passes = bruteFilter(fx.table, filter);
+      const passes = bruteFilter(fx.table, rowsFilter);
       const inBox = bruteInBox(fx.table, bbox);
       const want = bruteHexagons(
         fx.table,
@@ -190,10 +204,32 @@ describe('warehouse routes against brute force (20k generated rows)', () => {
       expect(new Set(got.cells)).toEqual(new Set(want.keys()));
       expect(got.cells.length).toBe(want.size);
       const figures = figuresOf(got.figures);
+      expect(figures.length).toBe(got.cells.length * 18);
+      const slots = new Set<number>();
       got.cells.forEach((cell, i) => {
         expect(cellToParent(cell, resolution)).toBe(cell);
-        expect(figures.slice(i * 9, i * 9 + 9)).toEqual(bruteFigures(fx.table, want.get(cell) ?? []));
+        for (const slot of [0, 1]) {
+          const rows = (want.get(cell) ?? []).filter((r) => slotOf(r) === slot);
+          if (rows.length > 0) slots.add(slot);
+          expect(figures.slice((i * 2 + slot) * 9, (i * 2 + slot + 1) * 9), `${query} ${cell}`).toEqual(
+            bruteFigures(fx.table, rows),
+          );
+        }
       });
+      // Both slots hold rows somewhere, except for sales alone.
+      expect([...slots].sort(), query).toEqual(query === FILTER ? [0] : [0, 1]);
+    }
+  });
+
+  it('comparing hexagons takes two quarters and one operation, or a Spanish 400 before any query', async () => {
+    for (const query of [
+      'comparar=2022-T1,2023-T4',
+      'op=Venta&comparar=2022-T1',
+      'op=Venta&comparar=2022,2023-T4',
+    ]) {
+      const answer = await fetch(`${fx.api}hexagons?z=12&bbox=-66.95,10.45,-66.8,10.52&${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(((await answer.json()) as { error: string }).error, query).toContain("'comparar'");
     }
   });
 

@@ -48,6 +48,8 @@ describe('hostile parameters: a Spanish 400, never a 500 or a query', () => {
     ],
     ['clusters?z=20&bbox=-180,-85,180,85', 'La vista pide demasiadas celdas'],
     ['hexagons?z=18&bbox=-74,0.5,-59,12.5', 'La vista pide demasiadas celdas'],
+    ['hexagons?z=7&bbox=-70,8,-63,12&res=10', "El parámetro 'res' debe ser un entero entre 3 y 9."],
+    ['hexagons?z=7&bbox=-70,8,-63,12&res=2', "El parámetro 'res' debe ser un entero entre 3 y 9."],
     ['clusters?z=7&z=8&bbox=-67,10,-66,11', "El parámetro 'z' aparece más de una vez."],
     [
       "quarters?c=azul') OR 1=1; DROP TABLE transactions; --",
