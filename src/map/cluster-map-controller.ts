@@ -387,8 +387,17 @@ export class ClusterMapController {
 
   /** The rows under the filter in the current view as a file's bytes, in parts (written in the worker). */
   exportView(format: ExportFormat): Promise<Uint8Array[]> {
+    return this.client.exportView(this.viewBox(), format);
+  }
+
+  /** A served source's CSV of the current view (null: not such a source, or superseded). */
+  exportUrl(): Promise<string | null> {
+    return this.source.exportUrl?.(this.viewBox()) ?? Promise.resolve(null);
+  }
+
+  private viewBox(): BBox {
     const b = this.map.getBounds();
-    return this.client.exportView([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], format);
+    return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
   }
 
   /** One row of the indexed table (for a list of rows the page does not hold as records). */

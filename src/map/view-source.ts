@@ -29,4 +29,9 @@ export interface ViewSource {
   getPrices(bbox?: BBox): Promise<PriceStats | null>;
   /** H3 hexagons of the view at the zoom's resolution: sales and rents, or two quarters compared. */
   getHexagons(bbox: BBox, zoom: number, compare?: HexCompare | null): Promise<HexResult | null>;
+  /**
+   * Where the box's rows under the filter download from as CSV, for a source that serves them (the
+   * warehouse); rejects past a spreadsheet's rows. Absent: the rows are written in the worker (exportView).
+   */
+  exportUrl?(bbox: BBox): Promise<string | null>;
 }

@@ -131,6 +131,13 @@ export interface HexagonsAnswer extends WarehouseAnswer {
   figures: (number | null)[];
 }
 
+/** The rows under the whole filter in the box, as the explorer's CSV streamed by the service. */
+export function exportRoute(filter: EngineFilter, bbox: BBox): string {
+  const q = filterParams(filter);
+  q.set('bbox', bboxParam(bbox));
+  return routeOf('export.csv', q);
+}
+
 export interface FiguresAnswer extends WarehouseAnswer {
   /** FIGURES numbers per operation (sales, then rents); NaN sent as null. */
   figures: (number | null)[];

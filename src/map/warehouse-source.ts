@@ -7,7 +7,10 @@
  * the status told to the page meanwhile.
  */
 import { CLUSTER } from '../core/constants.ts';
-import { MESSAGES } from '../core/messages.ts';
+import { EXPORT_MAX_ROWS } from '../core/ingest/export.ts';
+import { formatNumber } from '../core/format.ts';
+import { fill, MESSAGES } from '../core/messages.ts';
+import { FIGURE, FIGURES } from '../core/price-figures.ts';
 import { withRetries } from '../core/retry.ts';
 import type { BBox } from '../core/types.ts';
 import type {
@@ -26,6 +29,7 @@ import {
   clustersRoute,
   emptyClusters,
   emptyHexagons,
+  exportRoute,
   figuresRoute,
   hexagonsRoute,
   priceStatsOf,
@@ -193,6 +197,25 @@ export class WarehouseSource implements ViewSource {
       hex = await hexResultOf(answer);
     }
     return ticket === this.hexTicket && !this.closed ? hex : null;
+  }
+
+  /**
+   * The URL of the view's rows under the filter as CSV, streamed by the service straight to the browser's
+   * download (never held in the page). Refused, as the in-tab export is, past a spreadsheet's rows: the view's
+   * count is asked first (the figures of the view, usually answered from memory).
+   */
+  async exportUrl(bbox: BBox): Promise<string | null> {
+    const answer = await this.ask<FiguresAnswer>('export', figuresRoute(this.filter, bbox));
+    if (!answer) return null;
+    const rows = (answer.figures[FIGURE.count] ?? 0) + (answer.figures[FIGURES + FIGURE.count] ?? 0);
+    if (rows > EXPORT_MAX_ROWS)
+      throw new Error(
+        fill(MESSAGES.importData.exportTooMany, {
+          rows: formatNumber(rows, 0),
+          max: formatNumber(EXPORT_MAX_ROWS, 0),
+        }),
+      );
+    return this.options.base + exportRoute(this.filter, bbox);
   }
 
   /** Takes requests again after `close`. */

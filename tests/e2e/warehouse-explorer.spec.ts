@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test } from '@playwright/test';
 import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
@@ -122,6 +123,28 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   const tooltip = page.getByTestId('hex-tooltip');
   await expect(tooltip).toBeVisible();
   await expect(tooltip).toContainText(formatPerM2(top.median));
+
+  // The view's rows under the filter, exported: the CSV the service streams, as many rows as it counts there.
+  const toolbar = page.getByRole('group', { name: 'Exportar vista' });
+  await expect(toolbar).toContainText('Datos: almacén de datos');
+  await expect(toolbar.getByRole('button', { name: 'Abrir datos' })).toHaveCount(0);
+  const bbox = await page.evaluate(() => {
+    const b = window.__mapas?.explorerMap?.getBounds();
+    return b ? [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v) => v.toFixed(6)).join(',') : '';
+  });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    toolbar.getByRole('button', { name: 'Filas de la vista (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('transacciones-vista.csv');
+  const lines = (await readFile(await download.path(), 'utf8')).split('\r\n').filter((l) => l !== '');
+  const inView = (await (
+    await page.request.get(`/api/warehouse/figures?t=${quarter}&bbox=${bbox}`)
+  ).json()) as { figures: (number | null)[] };
+  const viewRows = (inView.figures[0] ?? 0) + (inView.figures[9] ?? 0);
+  expect(viewRows).toBeGreaterThan(0);
+  expect(lines.length - 1).toBe(viewRows);
+  expect(lines[1]).toContain(quarter);
 
   expect(tableRequests).toEqual([]);
   // Nothing asked the in-tab engine, so its worker was never started.

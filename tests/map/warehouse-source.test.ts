@@ -141,6 +141,30 @@ describe('WarehouseSource', () => {
     ).toHaveLength(1);
   });
 
+  it('exports the view from the service’s CSV route, refusing at once past 1.048.575 rows', async () => {
+    const { wh, calls } = source();
+    void wh.setFilter({ ...NO_FILTER, quarters: ['2024-T1'] });
+    const box = [-67, 10, -66, 11] as const;
+    const counts = (sales: number, rents: number) =>
+      json({ exact: true, engine: 'duckdb', dataVersion: 'v1', figures: [sales, ...Array<null>(8), rents] });
+    const url = wh.exportUrl([...box]);
+    await tick();
+    calls.find((c) => c.url.startsWith('/api/warehouse/figures?'))?.answer(counts(600_000, 448_575));
+    expect(await url).toBe(
+      '/api/warehouse/export.csv?t=2024-T1&bbox=-67.000000%2C10.000000%2C-66.000000%2C11.000000',
+    );
+    void wh.setFilter(NO_FILTER);
+    const refused = wh.exportUrl([...box]);
+    await tick();
+    calls
+      .filter((c) => c.url.startsWith('/api/warehouse/figures?'))
+      .at(-1)
+      ?.answer(counts(600_000, 448_576));
+    await expect(refused).rejects.toThrow(
+      'la vista tiene 1.048.576 filas bajo el filtro y un archivo admite hasta 1.048.575',
+    );
+  });
+
   it('while info says the service is preparing, waits as told and holds the other requests back', async () => {
     const statuses: string[] = [];
     const { wh, calls, waits } = source((s) => statuses.push(s.kind));

@@ -192,7 +192,8 @@ async function startCsv(
   const gzip = accepts(req.headers['accept-encoding'], 'gzip');
   res.writeHead(200, {
     'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': 'attachment; filename="transacciones.csv"',
+    // A view's rows are named as the in-tab export names them.
+    'Content-Disposition': `attachment; filename="${bbox ? 'transacciones-vista' : 'transacciones'}.csv"`,
     ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     Vary: 'Accept-Encoding, Origin',
     'Cache-Control': 'no-store',

@@ -2,44 +2,52 @@ import { useState } from 'react';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import type { ExportFormat } from '../../../workers/contract.ts';
-import { baseName, downloadBlob } from './download.ts';
+import { baseName, downloadBlob, downloadUrl } from './download.ts';
 
 const T = MESSAGES.importData;
 
 /**
  * The explorer's data buttons over the map: "Abrir datos" and the export of the rows under the filter in
- * the view (CSV, GeoJSON; written in the cluster worker). Says which data is shown.
+ * the view (CSV, GeoJSON; written in the cluster worker). Says which data is shown. A warehouse map (`served`)
+ * offers the CSV the service streams, and no file to open.
  */
 export function DataToolbar(props: {
   controller: ClusterMapController | null;
   sourceName: string | null;
   onOpen: () => void;
+  served?: boolean;
 }) {
-  const { controller, sourceName } = props;
+  const { controller, sourceName, served = false } = props;
   const [error, setError] = useState<string | null>(null);
+  const failed = (reason: unknown) => {
+    setError(fill(T.exportFailed, { reason: reason instanceof Error ? reason.message : String(reason) }));
+  };
   const exportAs = (format: ExportFormat) => {
     if (!controller) return;
     setError(null);
-    controller.exportView(format).then(
-      (parts) => {
-        const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/geo+json';
-        const name = `${baseName(sourceName ?? 'transacciones')}-vista.${format === 'csv' ? 'csv' : 'geojson'}`;
-        // The parts as they came: a Blob joins them without one large copy on this thread.
-        downloadBlob(new Blob(parts as Uint8Array<ArrayBuffer>[], { type }), name);
-      },
-      (reason: unknown) => {
-        setError(fill(T.exportFailed, { reason: reason instanceof Error ? reason.message : String(reason) }));
-      },
-    );
+    if (served) {
+      controller.exportUrl().then((url) => {
+        if (url) downloadUrl(url, 'transacciones-vista.csv');
+      }, failed);
+      return;
+    }
+    controller.exportView(format).then((parts) => {
+      const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/geo+json';
+      const name = `${baseName(sourceName ?? 'transacciones')}-vista.${format === 'csv' ? 'csv' : 'geojson'}`;
+      // The parts as they came: a Blob joins them without one large copy on this thread.
+      downloadBlob(new Blob(parts as Uint8Array<ArrayBuffer>[], { type }), name);
+    }, failed);
   };
   return (
     <div className="explorer__data" role="group" aria-label={T.exportView}>
       <p className="explorer__data-source">
-        {sourceName ? fill(T.source, { name: sourceName }) : T.generated}
+        {served ? MESSAGES.warehouse.source : sourceName ? fill(T.source, { name: sourceName }) : T.generated}
       </p>
-      <button type="button" className="explorer__data-open" onClick={props.onOpen}>
-        {T.open}
-      </button>
+      {served ? null : (
+        <button type="button" className="explorer__data-open" onClick={props.onOpen}>
+          {T.open}
+        </button>
+      )}
       <button
         type="button"
         onClick={() => {
@@ -49,15 +57,17 @@ export function DataToolbar(props: {
       >
         {T.exportCsv}
       </button>
-      <button
-        type="button"
-        onClick={() => {
-          exportAs('geojson');
-        }}
-        disabled={!controller}
-      >
-        {T.exportGeoJson}
-      </button>
+      {served ? null : (
+        <button
+          type="button"
+          onClick={() => {
+            exportAs('geojson');
+          }}
+          disabled={!controller}
+        >
+          {T.exportGeoJson}
+        </button>
+      )}
       {error ? <p role="alert">{error}</p> : null}
     </div>
   );

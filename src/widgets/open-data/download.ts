@@ -1,6 +1,8 @@
-/** Hands the browser a file to save (an object URL on a temporary link, revoked right after). */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
+/**
+ * Hands the browser the file at `url` to save, through a temporary link. For a same-origin URL the browser
+ * downloads it as `filename` (a served file streams to disk, never through the page's memory).
+ */
+export function downloadUrl(url: string, filename: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -8,6 +10,12 @@ export function downloadBlob(blob: Blob, filename: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Hands the browser a file to save (an object URL, revoked right after). */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, filename);
   setTimeout(() => {
     URL.revokeObjectURL(url);
   }, 0);

@@ -145,15 +145,20 @@ export function TransactionsMap(props: TransactionsMapProps) {
     },
   );
   const dragging = useDropTarget(map?.getContainer() ?? null, openData.actions.choose);
-  // The toolbar opens files into the worker and exports its rows: not of a warehouse map.
+  // The toolbar opens files into the worker and exports its rows; a warehouse map exports what it serves.
   const withData = props.openData !== false && warehouse === null;
 
   return (
     <>
       <div ref={mapRef} className="overview__map" data-testid="transactions-map" />
       <PriceOverlays state={price.state} compare={hexagons?.compare ?? null} />
-      {withData ? (
-        <DataToolbar controller={controller} sourceName={sourceName} onOpen={openData.actions.open} />
+      {withData || (props.openData !== false && warehouse !== null) ? (
+        <DataToolbar
+          controller={controller}
+          sourceName={sourceName}
+          onOpen={openData.actions.open}
+          served={warehouse !== null}
+        />
       ) : null}
       {withData ? <OpenDataPanel stage={openData.stage} actions={openData.actions} /> : null}
       {withData && dragging ? (
