@@ -5,7 +5,8 @@ import { decodeTable } from '../../src/core/table-codec.ts';
 import { hexResolutionForZoom, MIN_HEX_COUNT } from '../../src/core/price-figures.ts';
 import { formatPerM2 } from '../../src/core/price-scale.ts';
 import { collectPageErrors } from './console.ts';
-import { hoverHexTop, probe } from './hexagons.ts';
+import { hoverHexTop } from './hexagons.ts';
+import { probe } from './open-data-helpers.ts';
 
 /** The same generated transactions the explorer loads for `?n=20000`, decoded here in the test runner. */
 const N = 20_000;

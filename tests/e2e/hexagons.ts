@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
-
-/** The explorer's test API (src/app/test-probes/transactions.ts). */
-export const probe = (page: Page) => page.evaluate(() => window.__mapas?.explorer ?? null);
+import { probe } from './open-data-helpers.ts';
 
 /**
  * Centres the map on the busiest coloured hexagon (the panels may cover it where it was), waits for the

@@ -72,6 +72,23 @@ test('names learned from a file: reviewed, added to the local gazetteer, downloa
   await expect(review).toBeHidden();
   await expect(dialog(page).getByRole('button', { name: 'Aprender ubicaciones' })).toBeFocused();
 
+  // The next file names the place without coordinates: batch geocoding places it from the local gazetteer
+  // (at the urbanización level; the embedded geocoder does not know the name and is not asked it).
+  const asked: string[] = [];
+  await page.route('**/api/geocoder/search?**', (route) => {
+    asked.push(new URL(route.request().url()).searchParams.get('q') ?? '');
+    return route.continue();
+  });
+  await dialog(page).getByRole('button', { name: 'Cerrar' }).click();
+  const named = ['urbanizacion,municipio,estado,precio,fecha,operacion'];
+  for (const price of [70000, 71000, 72000])
+    named.push(`Quebrada Zafiro,Guacara,Carabobo,${String(price)},2024-05-15,venta`);
+  await chooseFile(page, 'ventas-sin-puntos.csv', new TextEncoder().encode(named.join('\n') + '\n'));
+  await loadMapped(page, 3);
+  const levels = dialog(page).getByTestId('import-geocoded');
+  await expect(levels.locator('li[data-level="urbanizacion"]')).toHaveAttribute('data-count', '3');
+  expect(asked.filter((q) => q.startsWith('Quebrada Zafiro'))).toEqual([]);
+
   // The same page, another route: the place search finds the learned name first, marked as local.
   await page.evaluate(() => {
     window.location.hash = '#/';

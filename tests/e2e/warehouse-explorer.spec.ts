@@ -4,7 +4,8 @@ import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 import { hexResolutionForZoom } from '../../src/core/price-figures.ts';
 import { formatPerM2 } from '../../src/core/price-scale.ts';
-import { hoverHexTop, probe } from './hexagons.ts';
+import { hoverHexTop } from './hexagons.ts';
+import { probe } from './open-data-helpers.ts';
 
 /** Thousands grouped as the page writes them (200.000). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, '.');

@@ -4,7 +4,9 @@
  * finish with the analyst's decisions. `reloadSource` re-reads the file the same way for the cluster
  * client's crash recovery, so the page never keeps a copy of the columns.
  */
+import { placeLocally } from '../../core/gazetteer/match.ts';
 import {
+  addressKey,
   geocodeBatch,
   paceFor,
   type Address,
@@ -14,6 +16,7 @@ import {
 import type { ImportedTable } from '../../core/ingest/builder.ts';
 import type { IngestReport } from '../../core/ingest/report.ts';
 import { forwardPoint } from '../../geocoding/client.ts';
+import { localGazetteer } from '../../geocoding/local-gazetteer.ts';
 import type { GeocoderSetup } from '../../state/geocoder-api.ts';
 import { ImportClient } from '../../../workers/import/client.ts';
 import type {
@@ -100,10 +103,28 @@ export function geocoderLookup(setup: GeocoderSetup): Lookup {
 }
 
 /**
- * Geocodes with the pace the service allows; a stop (the signal) keeps what was found so far. Progress is
- * [done, total] distinct addresses.
+ * Geocodes with the pace the service allows, after the local gazetteer placed what it names (read now: the
+ * analyst may have learned places since the last file); a stop (the signal) keeps what was found so far.
+ * Progress is [done, total] distinct addresses.
  */
 export async function geocodeAddresses(
+  setup: GeocoderSetup,
+  addresses: readonly Address[],
+  signal: AbortSignal,
+  onProgress: (done: number, total: number) => void,
+): Promise<Map<string, Placed>> {
+  const local = placeLocally(addresses, localGazetteer.current().places);
+  const rest = local.size === 0 ? addresses : addresses.filter((a) => !local.has(addressKey(a)));
+  const total = local.size === 0 ? 0 : new Set(addresses.map(addressKey)).size;
+  if (local.size > 0) onProgress(local.size, total);
+  const found = await geocodeRemotely(setup, rest, signal, (done, distinct) => {
+    onProgress(done + local.size, local.size === 0 ? distinct : total);
+  });
+  for (const [key, place] of local) found.set(key, place);
+  return found;
+}
+
+async function geocodeRemotely(
   setup: GeocoderSetup,
   addresses: readonly Address[],
   signal: AbortSignal,
