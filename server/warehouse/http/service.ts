@@ -3,7 +3,9 @@
  * read first (a 400 costs no query); an ETag of the data version and the request answers a revalidation
  * with 304 before any work; at most `running` queries run and `waiting` wait — one more answers 503 with
  * Retry-After rather than queueing without end; a query past the engine's time limit is interrupted and
- * answers 504. Everything in Spanish.
+ * answers 504. A JSON answer is kept (cache.ts: LRU by bytes, per data version) and identical requests in
+ * flight at once share one query, so many visitors opening the same national view cost one query; CSV
+ * exports are streamed and never kept. Everything in Spanish.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Handler, sendError, sendJson } from '../../http.ts';

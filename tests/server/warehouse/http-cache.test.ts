@@ -105,6 +105,39 @@ describe('answer cache over HTTP', () => {
     expect(counts.queries).toBe(3 * perAnswer);
   });
 
+  it('a shared query runs for whoever still waits, and not at all once every client left', async () => {
+    const { api, counts, control } = await serveCounted({ running: 1, waiting: 4, cacheBytes: 0 });
+    await rawGet(`${api}figures?op=Venta`, 'identity');
+    const perAnswer = counts.queries;
+    counts.queries = 0;
+    let release: () => void = () => undefined;
+    control.hold = new Promise((resolve) => (release = resolve));
+    const blocker = rawGet(`${api}quarters`, 'identity'); // takes the one place, held
+    await sleep(200);
+    const gone = new AbortController();
+    const leader = rawGet(`${api}figures?op=Venta`, 'identity', { signal: gone.signal }).catch(() => null);
+    await sleep(100);
+    const follower = rawGet(`${api}figures?op=Venta`, 'identity', { signal: AbortSignal.timeout(10_000) });
+    const bothGone = [new AbortController(), new AbortController()];
+    const lost = bothGone.map((c) =>
+      rawGet(`${api}figures?op=Alquiler`, 'identity', { signal: c.signal }).catch(() => null),
+    );
+    await sleep(200);
+    gone.abort();
+    for (const c of bothGone) c.abort();
+    await sleep(300); // the server sees the sockets close
+    const held = counts.queries;
+    control.hold = null;
+    release();
+    expect((await blocker).status).toBe(200);
+    expect(await leader).toBeNull();
+    expect((await follower).status).toBe(200);
+    await Promise.all(lost);
+    await sleep(200);
+    // After the blocker's (counted while held): Venta's for the follower; none for Alquiler, whose clients all left.
+    expect(counts.queries - held).toBe(perAnswer);
+  });
+
   it('past the byte bound, the least recently used answer is asked again', async () => {
     const probe = await serveCounted({ cacheBytes: 0 });
     const size = (await rawGet(`${probe.api}quarters?op=Venta`, 'identity')).body.byteLength;
