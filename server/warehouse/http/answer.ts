@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { chooseEncoding } from '../../compressed-assets.ts';
+import { chooseEncoding, type Encoding } from '../../compressed-assets.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -62,22 +62,29 @@ export function sendNotModified(res: ServerResponse, etag: string): void {
 const replacer = (_key: string, value: unknown) =>
   typeof value === 'number' && !Number.isFinite(value) ? null : value;
 
-/** A JSON answer, compressed as the request accepts, with the cache headers of `etag`. */
-export async function sendJsonAnswer(
+/** An answer's JSON bytes (NaN → null). */
+export const jsonBytes = (body: unknown): Buffer => Buffer.from(JSON.stringify(body, replacer));
+
+/** The encoding an answer of `raw` bytes goes out in for this request (none below COMPRESS_FROM). */
+export function encodingFor(req: IncomingMessage, raw: Buffer): Encoding | null {
+  return raw.byteLength >= COMPRESS_FROM ? chooseEncoding(req.headers['accept-encoding']) : null;
+}
+
+/** `raw` compressed as `encoding`. Quality 5 / level 6: per-request answers, where the compressor's time is the visitor's wait. */
+export function compressAnswer(raw: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipAsync(raw, { level: 6 });
+}
+
+/** Bytes already encoded as `encoding` (null: as is), with the cache headers of `etag`. */
+export function sendAnswerBytes(
   req: IncomingMessage,
   res: ServerResponse,
   etag: string,
-  body: unknown,
-): Promise<void> {
-  const raw = Buffer.from(JSON.stringify(body, replacer));
-  const encoding = raw.byteLength >= COMPRESS_FROM ? chooseEncoding(req.headers['accept-encoding']) : null;
-  // Quality 5 / level 6: per-request answers, where the compressor's time is the visitor's wait.
-  const bytes =
-    encoding === 'br'
-      ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : encoding === 'gzip'
-        ? await gzipAsync(raw, { level: 6 })
-        : raw;
+  bytes: Buffer,
+  encoding: Encoding | null,
+): void {
   if (res.destroyed) return;
   res.writeHead(200, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -87,6 +94,18 @@ export async function sendJsonAnswer(
     'X-Content-Type-Options': 'nosniff',
   });
   res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** A JSON answer, compressed as the request accepts, with the cache headers of `etag`. */
+export async function sendJsonAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  etag: string,
+  body: unknown,
+): Promise<void> {
+  const raw = jsonBytes(body);
+  const encoding = encodingFor(req, raw);
+  sendAnswerBytes(req, res, etag, encoding ? await compressAnswer(raw, encoding) : raw, encoding);
 }
 
 /** A figures layout as JSON numbers (NaN → null by the replacer): the client rebuilds its Float64Array. */

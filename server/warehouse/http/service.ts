@@ -3,14 +3,25 @@
  * read first (a 400 costs no query); an ETag of the data version and the request answers a revalidation
  * with 304 before any work; at most `running` queries run and `waiting` wait — one more answers 503 with
  * Retry-After rather than queueing without end; a query past the engine's time limit is interrupted and
- * answers 504. Everything in Spanish.
+ * answers 504. A JSON answer is kept (cache.ts: LRU by bytes, per data version) and identical requests in
+ * flight at once share one query, so many visitors opening the same national view cost one query; CSV
+ * exports are streamed and never kept. Everything in Spanish.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Handler, sendError, sendJson } from '../../http.ts';
 import { ClientGone, WorkGate } from '../../paced.ts';
 import { QueryTimeout } from '../engine.ts';
 import type { Warehouse } from '../queries.ts';
-import { etagOf, isFresh, sendJsonAnswer, sendNotModified } from './answer.ts';
+import {
+  compressAnswer,
+  encodingFor,
+  etagOf,
+  isFresh,
+  jsonBytes,
+  sendAnswerBytes,
+  sendNotModified,
+} from './answer.ts';
+import { AnswerCache, answerKey, type KeptAnswer } from './cache.ts';
 import { BodyTooLarge, readBody } from './body.ts';
 import { HTTP_MESSAGES } from './messages.ts';
 import { ROUTES, type Plan } from './routes.ts';
@@ -26,7 +37,14 @@ export interface WarehouseServiceOptions {
   waiting?: number;
   /** Exports streaming at once (each holds a connection while its client reads); one more waits. @default 1 */
   exports?: number;
+  /**
+   * Bytes of answers kept (JSON and its compressed forms), least recently used out first; 0 keeps none
+   * (identical requests in flight at once still share one query). @default 32 MiB
+   */
+  cacheBytes?: number;
 }
+
+export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
 
 /** The route a client polls while the warehouse is built (routes.ts). */
 const INFO_ROUTE = ROUTES.get('info');
@@ -67,6 +85,10 @@ export function warehouseService(
   const current = tracked(open);
   const queries = new WorkGate(options.running ?? 2, options.waiting ?? 8);
   const exports = new WorkGate(options.exports ?? 1, 1);
+  const answers: Answers = {
+    cache: new AnswerCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES),
+    flights: new Map(),
+  };
   const handler: Handler = async (req, res, url) => {
     if (!url.pathname.startsWith(WAREHOUSE_PREFIX)) return false;
     const route = ROUTES.get(url.pathname.slice(WAREHOUSE_PREFIX.length));
@@ -97,7 +119,14 @@ export function warehouseService(
       return true;
     }
     const plan = route(url.searchParams, body);
-    await answer(wh, plan, { req, res, url, body: body ?? '' }, plan.kind === 'csv' ? exports : queries);
+    const name = url.pathname.slice(WAREHOUSE_PREFIX.length);
+    await answer(
+      wh,
+      plan,
+      { req, res, url, body: body ?? '', route: name },
+      plan.kind === 'csv' ? exports : queries,
+      answers,
+    );
     return true;
   };
   /** Opens (or builds) the warehouse now, so the first visitor does not wait for it; settles when open. */
@@ -110,34 +139,102 @@ interface Exchange {
   res: ServerResponse;
   url: URL;
   body: string;
+  /** The route's name (the path after WAREHOUSE_PREFIX). */
+  route: string;
 }
 
-async function answer(wh: Warehouse, plan: Plan, x: Exchange, gate: WorkGate): Promise<void> {
+/** A query in flight for a key, with the responses waiting on it (the first one's and any that joined). */
+interface Flight {
+  readonly waiters: ServerResponse[];
+  readonly answer: Promise<KeptAnswer>;
+}
+
+/** The answer cache and the queries in flight of one service. */
+interface Answers {
+  readonly cache: AnswerCache;
+  readonly flights: Map<string, Flight>;
+}
+
+async function answer(
+  wh: Warehouse,
+  plan: Plan,
+  x: Exchange,
+  gate: WorkGate,
+  answers: Answers,
+): Promise<void> {
   const etag = etagOf(wh.dataVersion, x.req, x.url, x.body);
   if (plan.kind === 'json' && isFresh(x.req, etag)) {
     sendNotModified(x.res, etag);
     return;
   }
-  const running = gate.run(async () => {
-    if (x.res.destroyed) return; // left while waiting for a place
-    if (plan.kind === 'csv') {
-      await plan.run(wh, x.req, x.res);
+  if (plan.kind === 'csv') {
+    await passing(
+      x,
+      gate.run(async () => {
+        if (!x.res.destroyed) await plan.run(wh, x.req, x.res); // else left while waiting for a place
+      }),
+    );
+    return;
+  }
+  const version = wh.dataVersion;
+  const key = `${version}\n${answerKey(x.route, x.url.searchParams, x.body)}`;
+  const kept = answers.cache.get(version, key);
+  if (kept) {
+    await sendKept(x, etag, key, kept, answers.cache);
+    return;
+  }
+  let flight = answers.flights.get(key);
+  if (flight) flight.waiters.push(x.res);
+  else {
+    const waiters = [x.res];
+    const running = gate.run(async () => {
+      try {
+        // Every client left while waiting for a place: nothing to answer, nothing run.
+        if (waiters.every((res) => res.destroyed)) throw new ClientGone();
+        const body = await plan.run(wh);
+        const raw = jsonBytes({
+          exact: true,
+          engine: wh.engine.name,
+          dataVersion: version,
+          ...(body as object),
+        });
+        return answers.cache.set(version, key, raw);
+      } finally {
+        // In the same turn as the answer is kept: a request after this finds it in the cache, or asks anew.
+        answers.flights.delete(key);
+      }
+    });
+    if (!running) {
+      sendBusy(x.res, HTTP_MESSAGES.busy);
       return;
     }
-    const body = await plan.run(wh);
-    await sendJsonAnswer(x.req, x.res, etag, {
-      exact: true,
-      engine: wh.engine.name,
-      dataVersion: wh.dataVersion,
-      ...(body as object),
-    });
-  });
-  if (!running) {
+    flight = { waiters, answer: running };
+    answers.flights.set(key, flight);
+  }
+  const shared = flight.answer;
+  await passing(
+    x,
+    shared.then((entry) => sendKept(x, etag, key, entry, answers.cache)),
+  );
+}
+
+/** A kept answer in the encoding this request takes (compressed once per entry and encoding). */
+async function sendKept(x: Exchange, etag: string, key: string, entry: KeptAnswer, cache: AnswerCache) {
+  const encoding = encodingFor(x.req, entry.raw);
+  const bytes = encoding
+    ? await cache.encoded(key, entry, encoding, () => compressAnswer(entry.raw, encoding))
+    : entry.raw;
+  sendAnswerBytes(x.req, x.res, etag, bytes, encoding);
+}
+
+/** Waits for `work`: 503 when the line was full, 504 at the time limit, nothing when the client left. */
+async function passing(x: Exchange, work: Promise<unknown> | null): Promise<void> {
+  if (!work) {
     sendBusy(x.res, HTTP_MESSAGES.busy);
     return;
   }
   try {
-    await running;
+    await work;
   } catch (error) {
     if (error instanceof ClientGone) return;
     if (error instanceof QueryTimeout && !x.res.headersSent) {
