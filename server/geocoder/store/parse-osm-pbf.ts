@@ -66,9 +66,9 @@ interface Pass {
   /** Every node is offered to this store, which keeps the coordinates of the wanted ones. */
   coords?: NodeCoords;
   /** Called for ways that carry a name (`name` or `name:es`): no other way can be wanted. */
-  namedWay?: (id: number, refs: () => number[], tags: Map<string, string>) => void;
-  /** Called for every way with its id; refs are decoded only when asked for. */
-  anyWay?: (id: number, refs: () => number[]) => void;
+  namedWay?: (id: number, refs: ProtoReader | null, tags: Map<string, string>) => void;
+  /** Called for every way with its id; its refs field is decoded (wayRefs) only when wanted. */
+  anyWay?: (id: number, refs: ProtoReader | null) => void;
   relation?: (r: ProtoReader, b: Block) => void;
 }
 
@@ -227,14 +227,23 @@ function way(r: ProtoReader, b: Block, pass: Pass): void {
     else if (field === 8 && wire === 2) refs = r.sub();
     else r.skip(wire);
   }
-  const refsOf = () => {
-    const out: number[] = [];
-    let acc = 0;
-    if (refs) while (!refs.done()) out.push((acc += refs.svarint()));
-    return out;
-  };
-  pass.anyWay?.(id, refsOf);
-  if (pass.namedWay && keys.some((k) => b.names.has(k))) pass.namedWay(id, refsOf, tagsOf(b, keys, vals));
+  pass.anyWay?.(id, refs);
+  if (pass.namedWay && hasName(b, keys)) pass.namedWay(id, refs, tagsOf(b, keys, vals));
+}
+
+function hasName(b: Block, keys: readonly number[]): boolean {
+  for (const k of keys) if (b.names.has(k)) return true;
+  return false;
+}
+
+/** A way's node ids from its packed, delta-coded refs field (none when the way has no refs). */
+function wayRefs(refs: ProtoReader | null): number[] {
+  const out: number[] = [];
+  if (!refs) return out;
+  const r = new ProtoReader(refs.buf, refs.pos, refs.end);
+  let acc = 0;
+  while (!r.done()) out.push((acc += r.svarint()));
+  return out;
 }
 
 /** Reads a PrimitiveGroup for the pass; returns the element kinds it holds (NODES | WAYS | RELATIONS). */
@@ -302,7 +311,7 @@ export async function parseOsmPbf(path: string): Promise<ParseResult> {
       if (wanted(tags, false)) osm.placeNodes.push({ tags, lon, lat });
     },
     namedWay: (id, refs, tags) => {
-      if (wanted(tags, true)) osm.ways.push({ id, refs: refs(), tags });
+      if (wanted(tags, true)) osm.ways.push({ id, refs: wayRefs(refs), tags });
     },
     relation: (r, blk) => {
       relation(r, blk, osm);
@@ -324,7 +333,7 @@ export async function parseOsmPbf(path: string): Promise<ParseResult> {
   if (memberIds.size > 0)
     await run(path, holding(WAYS), {
       anyWay: (id, refs) => {
-        if (memberIds.has(id)) osm.memberWays.set(id, refs());
+        if (memberIds.has(id)) osm.memberWays.set(id, wayRefs(refs));
       },
     });
   const coords = osm.neededNodes();
