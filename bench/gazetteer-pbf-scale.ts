@@ -727,8 +727,10 @@ async function main(): Promise<void> {
   const md = [
     `# Gazetteer import of a Venezuela-sized .osm.pbf (issue 38)`,
     '',
-    `\`npx tsx bench/gazetteer-pbf-scale.ts --mb ${mb} --runs ${runs}\` — ${json.machine.cpu}, ${json.machine.cores} cores, node ${json.machine.node}, ${json.machine.date}.`,
+    `\`npx tsx bench/gazetteer-pbf-scale.ts ${values.file ? `--file ${values.file}` : `--mb ${mb}`} --runs ${runs}\` — ${json.machine.cpu}, ${json.machine.cores} cores, node ${json.machine.node}, ${json.machine.date}.`,
     `Load average ${json.loadBefore.join(' / ')} before, ${json.loadAfter.join(' / ')} after (1/5/15 min).`,
+    '',
+    `The file was generated in ${json.file.generateS ?? '—'} s (seeded: the same file at the same --mb).`,
     '',
     markdownTable(
       [
