@@ -1,3 +1,4 @@
+import { NodeCoords } from './node-coords.ts';
 import { addOsmElement, osmKind, type Tags, wanted, wayGeometry } from './osm-places.ts';
 import { RowCollector } from './rows.ts';
 import type { ParseResult } from './types.ts';
@@ -15,24 +16,33 @@ export interface OsmRelation {
   members: { type: 'node' | 'way' | 'relation'; ref: number; role: string }[];
 }
 
+/** Where a collection finds a node's [lon, lat]: a Map (the XML reader) or a NodeCoords (the PBF reader). */
+export interface CoordLookup {
+  get(id: number): [number, number] | undefined;
+}
+
 /**
  * What an OSM file holds for the gazetteer, however it was read: the named nodes, the wanted ways and
- * multipolygons, and the coordinates of the nodes those need (a PBF reader fills only these, in a second pass).
+ * multipolygons, and the coordinates of the nodes those need (a PBF reader fills only these, in a later pass,
+ * into the NodeCoords that neededNodes() returns).
  */
 export class OsmCollection {
   readonly coords = new Map<number, [number, number]>();
+  private lookup: CoordLookup = this.coords;
   readonly placeNodes: { tags: Tags; lon: number; lat: number }[] = [];
   readonly ways: OsmWay[] = [];
   /** Ways a relation needs although they are not wanted themselves (untagged outer rings). */
   readonly memberWays = new Map<number, number[]>();
   readonly relations: OsmRelation[] = [];
 
-  /** Node ids whose coordinates the kept ways need. */
-  neededNodes(): Set<number> {
-    const ids = new Set<number>();
-    for (const w of this.ways) for (const r of w.refs) ids.add(r);
-    for (const refs of this.memberWays.values()) for (const r of refs) ids.add(r);
-    return ids;
+  /**
+   * The nodes whose coordinates the kept ways need, as an empty NodeCoords that the collection then reads its
+   * coordinates from (instead of `coords`).
+   */
+  neededNodes(): NodeCoords {
+    const store = new NodeCoords([...this.ways.map((w) => w.refs), ...this.memberWays.values()]);
+    this.lookup = store;
+    return store;
   }
 
   /** Way ids the kept multipolygons need. */
@@ -45,7 +55,7 @@ export class OsmCollection {
   private line(refs: readonly number[]): Ring | null {
     const out: Ring = [];
     for (const r of refs) {
-      const c = this.coords.get(r);
+      const c = this.lookup.get(r);
       if (!c) return null; // an extract cut at its border: counted, never half-drawn
       out.push(c);
     }

@@ -8,7 +8,8 @@ import { parseGeoNames } from '../../../server/geocoder/store/parse-geonames.ts'
 import { parseOsmPbf } from '../../../server/geocoder/store/parse-osm-pbf.ts';
 import { parseOsmXml } from '../../../server/geocoder/store/parse-osm-xml.ts';
 import type { ParseResult } from '../../../server/geocoder/store/types.ts';
-import { osmGeoJson, osmPbf, osmXml } from './osm-fixture.ts';
+import { deltas, osmPbfFile, pbfBlock, ProtoWriter } from '../../../scripts/lib/osm-pbf-writer.ts';
+import { NODES, osmGeoJson, osmPbf, osmXml, WAYS } from './osm-fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gazetteer-formats-'));
 afterAll(() => {
@@ -61,6 +62,104 @@ describe('issue 38 item 1: OSM readers (.osm XML, .osm.pbf, Overpass GeoJSON) ag
     writeFileSync(file, full.subarray(0, full.length - 40));
     await expect(parseOsmPbf(file)).rejects.toThrow(/PBF está truncado o dañado/);
     expect(() => parseOsmXml(osmXml().slice(0, 300))).toThrow(/incompleto o mal formado/);
+  });
+
+  it('reads multipolygons with untagged rings from a PBF of many small blocks, as the XML reader does', async () => {
+    // Rings of La Floresta: an outer square and an inner one, untagged ways only the relation names.
+    const ring = (id: number, lat: number, lon: number, d: number) => [
+      { id, lat, lon },
+      { id: id + 1, lat, lon: lon + d },
+      { id: id + 2, lat: lat + d, lon: lon + d },
+      { id: id + 3, lat: lat + d, lon },
+    ];
+    const nodes = [...NODES, ...ring(500, 10.49, -66.86, 0.01), ...ring(600, 10.493, -66.857, 0.002)];
+    const ways = [
+      ...WAYS,
+      { id: 300, refs: [500, 501, 502, 503, 500], tags: {} },
+      { id: 301, refs: [600, 601, 602, 603, 600], tags: {} },
+      { id: 302, refs: [1, 2], tags: { highway: 'service' } },
+    ];
+    const tags: [string, string][] = [
+      ['type', 'multipolygon'],
+      ['landuse', 'residential'],
+      ['name', 'La Floresta'],
+    ];
+    const members: [number, string][] = [
+      [300, 'outer'],
+      [301, 'inner'],
+    ];
+    // A relation block by hand (the writer has none): string table, then a group with one Relation.
+    const strings = ['', ...tags.flat(), 'outer', 'inner'];
+    const sid = (x: string) => strings.indexOf(x);
+    const table = new ProtoWriter();
+    for (const x of strings) table.string(1, x);
+    const relation = new ProtoWriter()
+      .uint(1, 7000)
+      .packed(
+        2,
+        tags.map(([k]) => sid(k)),
+        false,
+      )
+      .packed(
+        3,
+        tags.map(([, v]) => sid(v)),
+        false,
+      )
+      .packed(
+        8,
+        members.map(([, role]) => sid(role)),
+        false,
+      )
+      .packed(9, deltas(members.map(([ref]) => ref)), true)
+      .packed(
+        10,
+        members.map(() => 1),
+        false,
+      )
+      .finish();
+    const relationBlock = new ProtoWriter()
+      .bytes(1, table.finish())
+      .bytes(2, new ProtoWriter().bytes(4, relation).finish())
+      .finish();
+    const file = join(dir, 'floresta.osm.pbf');
+    // Three elements a block: nodes and ways each span several blocks, read again in the later passes.
+    writeFileSync(
+      file,
+      Buffer.concat([osmPbfFile(nodes, ways, 3), pbfBlock('OSMData', relationBlock, true)]),
+    );
+    const pbf = await parseOsmPbf(file);
+    const relationXml =
+      '<relation id="7000"><member type="way" ref="300" role="outer"/><member type="way" ref="301" role="inner"/>' +
+      '<tag k="type" v="multipolygon"/><tag k="landuse" v="residential"/><tag k="name" v="La Floresta"/></relation>';
+    const fromXml = parseOsmXml(osmXml(nodes, ways).replace('</osm>', `${relationXml}\n</osm>`));
+    expect(summary(pbf)).toEqual(summary(fromXml));
+    expect(pbf.rejected).toEqual(fromXml.rejected);
+    const floresta = pbf.places.find((p) => p.name === 'La Floresta');
+    expect(floresta?.outline?.map((r) => r.length)).toEqual([5, 5]);
+    const [lon, lat] = floresta?.outline?.[1]?.[2] ?? [];
+    expect(lon).toBeCloseTo(-66.855, 7);
+    expect(lat).toBeCloseTo(10.495, 7);
+  });
+
+  it('reads a dense block of more than 8,000 nodes (the reused columns grow)', async () => {
+    const many = Array.from({ length: 9500 }, (_, i) => ({
+      id: 10_000 + i * 3,
+      lat: 10.4 + i * 1e-5,
+      lon: -66.9 + i * 2e-5,
+      ...(i === 9400 ? { tags: { place: 'neighbourhood', name: 'Terrazas del Ávila' } } : {}),
+    }));
+    const ways = [
+      {
+        id: 400,
+        refs: [10_000, 10_000 + 9000 * 3, 10_000 + 9499 * 3],
+        tags: { highway: 'primary', name: 'Avenida Larga' },
+      },
+    ];
+    const file = join(dir, 'grande.osm.pbf');
+    writeFileSync(file, osmPbfFile(many, ways, 10_000));
+    const pbf = await parseOsmPbf(file);
+    expect(summary(pbf)).toEqual(summary(parseOsmXml(osmXml(many, ways))));
+    expect(pbf.places.map((p) => p.name).sort()).toEqual(['Avenida Larga', 'Terrazas del Ávila']);
   });
 
   it('counts a GeoJSON feature carrying a __proto__ key out, and pollutes nothing', () => {
