@@ -174,14 +174,17 @@ export interface ViewRows {
   truncated: boolean;
 }
 
-/** Up to `limit` rows of a box under the filter, in Morton order (then id), and whether there were more. */
+/**
+ * Up to `limit` rows of a box in degrees — or of a box of integer units, a grid cell's exact extent (its
+ * stacked rows, listed on click) — under the filter, in Morton order (then id), and whether there were more.
+ */
 export async function viewRows(
   wh: Warehouse,
-  bbox: BBox,
+  box: BBox | { units: UnitBox },
   filter: WarehouseFilter,
   limit: number,
 ): Promise<ViewRows> {
-  const where = whereOf(wh, filter, bbox);
+  const where = 'units' in box ? whereOfUnits(wh, filter, box.units) : whereOf(wh, filter, box);
   const found = await wh.engine.query(
     `SELECT id, lng, lat, price, operation, quarter, color, area, precision
      FROM ${TRANSACTIONS} WHERE ${where.sql} ORDER BY morton, id LIMIT ${wh.engine.dialect.param('INTEGER')}`,

@@ -27,12 +27,17 @@ function mercY(lat: number): number {
 const lngOf = (x: number) => x * 360 - 180;
 const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
 
+/** Merged cells, and the input cells each took in (its own first). */
+export interface MergedCells extends Cells {
+  members: readonly (readonly number[])[];
+}
+
 /**
  * Merges cells closer than `radiusPx` at `zoom`, largest first (ties: the earlier cell), like the greedy
  * clustering the in-tab engine runs on points. Each output cell keeps the exact count and sales of the cells
  * it took in, and their count-weighted centre (averaged in Mercator, as both engines do).
  */
-export function mergeCloseCells(cells: Cells, zoom: number, radiusPx: number): Cells {
+export function mergeCloseCells(cells: Cells, zoom: number, radiusPx: number): MergedCells {
   const n = cells.count.length;
   const scale = WORLD_PX * 2 ** zoom;
   const xs = Float64Array.from({ length: n }, (_, i) => mercX(cells.lng[i] ?? 0) * scale);
@@ -50,11 +55,12 @@ export function mergeCloseCells(cells: Cells, zoom: number, radiusPx: number): C
     (a, b) => (cells.count[b] ?? 0) - (cells.count[a] ?? 0) || a - b,
   );
   const taken = new Uint8Array(n);
-  const out: { count: number[]; sale: number[]; lng: number[]; lat: number[] } = {
+  const out: { count: number[]; sale: number[]; lng: number[]; lat: number[]; members: number[][] } = {
     count: [],
     sale: [],
     lng: [],
     lat: [],
+    members: [],
   };
   const r2 = radiusPx * radiusPx;
   for (const seed of order) {
@@ -66,6 +72,7 @@ export function mergeCloseCells(cells: Cells, zoom: number, radiusPx: number): C
     let sale = cells.sale[seed] ?? 0;
     let wx = sx * count;
     let wy = sy * count;
+    const members = [seed];
     const bx = Math.floor(sx / radiusPx);
     const by = Math.floor(sy / radiusPx);
     for (let dx = -1; dx <= 1; dx++) {
@@ -73,6 +80,7 @@ export function mergeCloseCells(cells: Cells, zoom: number, radiusPx: number): C
         for (const j of buckets.get(keyOf(bx + dx, by + dy)) ?? []) {
           if (taken[j] || ((xs[j] ?? 0) - sx) ** 2 + ((ys[j] ?? 0) - sy) ** 2 > r2) continue;
           taken[j] = 1;
+          members.push(j);
           const c = cells.count[j] ?? 0;
           count += c;
           sale += cells.sale[j] ?? 0;
@@ -83,6 +91,7 @@ export function mergeCloseCells(cells: Cells, zoom: number, radiusPx: number): C
     }
     out.count.push(count);
     out.sale.push(sale);
+    out.members.push(members);
     // A cell of no rows cannot be answered, but a zero weight must not make NaN of the seed's place.
     out.lng.push(count > 0 ? lngOf(wx / count / scale) : (cells.lng[seed] ?? 0));
     out.lat.push(count > 0 ? latOf(wy / count / scale) : (cells.lat[seed] ?? 0));

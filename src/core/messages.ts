@@ -275,7 +275,6 @@ export const MESSAGES = {
   warehouse: {
     preparing: 'Preparando el almacén de datos…',
     failed: 'El almacén de datos no responde; se reintentará en unos segundos.',
-    notYet: 'Con el almacén de datos aún no están disponibles las listas de transacciones apiladas.',
     /** The toolbar's source line of a warehouse map. */
     source: 'Datos: almacén de datos',
   },

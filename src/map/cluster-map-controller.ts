@@ -375,6 +375,13 @@ export class ClusterMapController {
     return this.client.getLeaves(clusterId, limit, offset);
   }
 
+  /** Up to `limit` rows of a cluster that cannot split (a stack's list): from its source, or the worker. */
+  async stackRows(clusterId: number, limit: number): Promise<PropertyRow[]> {
+    if (this.source.stackRows) return (await this.source.stackRows(clusterId, limit)) ?? [];
+    const rows = await this.clusterRows(clusterId, limit);
+    return Promise.all([...rows].map((r) => this.row(r)));
+  }
+
   /** A cluster's price figures under the filter (details on demand). */
   clusterPrices(clusterId: number): Promise<PriceStats> {
     return this.client.getClusterPrices(clusterId);

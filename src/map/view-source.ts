@@ -5,6 +5,7 @@ import type {
   HexCompare,
   HexResult,
   PriceStats,
+  PropertyRow,
   QuarterPrices,
   Summary,
 } from '../../workers/contract.ts';
@@ -34,4 +35,9 @@ export interface ViewSource {
    * warehouse); rejects past a spreadsheet's rows. Absent: the rows are written in the worker (exportView).
    */
   exportUrl?(bbox: BBox): Promise<string | null>;
+  /**
+   * Rows of a cluster of the last answer, `limit` at most, for a source that reads them itself (the
+   * warehouse); absent: the worker's leaves and rows. Null when superseded.
+   */
+  stackRows?(clusterId: number, limit: number): Promise<PropertyRow[] | null>;
 }

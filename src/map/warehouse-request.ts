@@ -2,7 +2,7 @@
  * The warehouse routes as the explorer asks them (server/warehouse/http/routes.ts): request paths built from
  * the engine's filter, and JSON answers turned into the engine contract's shapes. Pure: no fetch, no DOM.
  */
-import { mergeCloseCells } from '../core/cell-merge.ts';
+import { mergeCloseCells, type Cells as CellsOf } from '../core/cell-merge.ts';
 import { FIGURE, FIGURES, hexResolutionForZoom, hexViewBox } from '../core/price-figures.ts';
 import type { BBox } from '../core/types.ts';
 import type {
@@ -12,11 +12,14 @@ import type {
   HexResult,
   LoadResult,
   PriceStats,
+  PropertyRow,
   QuarterPrices,
 } from '../../workers/contract.ts';
 
 /** The service's deepest zoom (params.ts LIMITS.maxZoom). */
 export const WAREHOUSE_MAX_ZOOM = 20;
+/** A map zoom's grid level is the zoom plus this (server/warehouse/keys.ts GRID_LEVEL_OFFSET: 64-px cells). */
+export const GRID_LEVEL_OFFSET = 3;
 
 /** Fields every warehouse answer carries. */
 export interface WarehouseAnswer {
@@ -147,12 +150,32 @@ export function priceStatsOf(answer: FiguresAnswer): PriceStats {
   return { figures: Float64Array.from(answer.figures, (v) => v ?? Number.NaN) };
 }
 
+/** A grid cell as the service names it: its level and column and row there. */
+export interface CellRef {
+  level: number;
+  cx: number;
+  cy: number;
+}
+
 /**
  * The cells of a clusters answer as the engine's ClusterResult, cells closer than `radiusPx` merged into one
- * circle (cell-merge.ts; ids: the merged cell's index).
+ * circle (cell-merge.ts; ids: the merged cell's index), and the grid cells each circle holds.
  */
-export function clusterResultOf(answer: ClustersAnswer, radiusPx = 0): ClusterResult {
-  const c = radiusPx > 0 ? mergeCloseCells(answer.cells, answer.zoom, radiusPx) : answer.cells;
+export function mergedClusters(
+  answer: ClustersAnswer,
+  radiusPx = 0,
+): { result: ClusterResult; groups: CellRef[][] } {
+  const cells = answer.cells;
+  const merged = radiusPx > 0 ? mergeCloseCells(cells, answer.zoom, radiusPx) : null;
+  const members = merged?.members ?? cells.count.map((_, i) => [i]);
+  const groups = members.map((list) =>
+    list.map((i) => ({ level: cells.level, cx: cells.cx[i] ?? 0, cy: cells.cy[i] ?? 0 })),
+  );
+  return { result: clusterResultOf(merged ?? cells, answer.zoom), groups };
+}
+
+/** Cells (merged or not) as the engine's ClusterResult at `zoom` (ids: the cell's index). */
+function clusterResultOf(c: CellsOf, zoom: number): ClusterResult {
   const length = c.count.length;
   const result: ClusterResult = {
     length,
@@ -163,7 +186,7 @@ export function clusterResultOf(answer: ClustersAnswer, radiusPx = 0): ClusterRe
     ids: Uint32Array.from({ length }, (_, i) => i),
     // Single rows' prices are not in a clusters answer: NaN, as a cluster's.
     prices: new Float64Array(length).fill(Number.NaN),
-    zoom: answer.zoom,
+    zoom,
     truncated: false,
   };
   for (let i = 0; i < length; i++) {
@@ -200,13 +223,63 @@ export function loadResultOf(info: InfoAnswer): LoadResult {
 
 /** An answer with nothing in it (a filter that matches nothing), at the asked zoom. */
 export function emptyClusters(zoom: number): ClusterResult {
-  return clusterResultOf({
-    exact: true,
-    engine: '',
-    dataVersion: '',
-    zoom: Math.floor(zoom),
-    cells: { level: 0, cx: [], cy: [], count: [], sale: [], lng: [], lat: [] },
+  return clusterResultOf({ count: [], sale: [], lng: [], lat: [] }, Math.floor(zoom));
+}
+
+/** A cell's split: the first level at which its rows part, or `stacked` when they never do. */
+export interface SplitAnswer extends WarehouseAnswer {
+  count: number;
+  stacked: boolean;
+  cells: CellsJson;
+}
+
+export function splitRoute(filter: EngineFilter, cell: CellRef): string {
+  const q = new URLSearchParams({ nivel: String(cell.level), cx: String(cell.cx), cy: String(cell.cy) });
+  for (const [k, v] of filterParams(filter)) q.set(k, v);
+  return routeOf('split', q);
+}
+
+/** The rows of one grid cell under the filter, `limit` at most (a stacked cluster's list). */
+export function cellRowsRoute(filter: EngineFilter, cell: CellRef, limit: number): string {
+  const q = new URLSearchParams({
+    nivel: String(cell.level),
+    cx: String(cell.cx),
+    cy: String(cell.cy),
+    limite: String(limit),
   });
+  for (const [k, v] of filterParams(filter)) q.set(k, v);
+  return routeOf('rows', q);
+}
+
+export interface RowsAnswer extends WarehouseAnswer {
+  truncated: boolean;
+  rows: {
+    id: number[];
+    lng: number[];
+    lat: number[];
+    price: (number | null)[];
+    operation: ('Venta' | 'Alquiler')[];
+    quarter: string[];
+    color: string[];
+    area: (number | null)[];
+    precision: number[];
+  };
+}
+
+/** A rows answer as the engine's rows (index: the row's id in the warehouse). */
+export function propertyRowsOf(answer: RowsAnswer): PropertyRow[] {
+  const r = answer.rows;
+  return r.id.map((id, i) => ({
+    index: id,
+    lng: r.lng[i] ?? Number.NaN,
+    lat: r.lat[i] ?? Number.NaN,
+    price: r.price[i] ?? Number.NaN,
+    operation: r.operation[i] === 'Alquiler' ? 'Alquiler' : 'Venta',
+    quarter: r.quarter[i] ?? '',
+    color: r.color[i] ?? '',
+    area: r.area[i] ?? Number.NaN,
+    precision: r.precision[i] ?? 0,
+  }));
 }
 
 /** Hexagons with nothing in them (a filter that matches nothing), at the zoom's resolution. */

@@ -19,13 +19,14 @@ import type {
   HexCompare,
   HexResult,
   PriceStats,
+  PropertyRow,
   QuarterPrices,
   Summary,
 } from '../../workers/contract.ts';
 import { NO_FILTER } from '../../workers/contract.ts';
 import type { ViewSource } from './view-source.ts';
 import {
-  clusterResultOf,
+  cellRowsRoute,
   clustersRoute,
   emptyClusters,
   emptyHexagons,
@@ -35,14 +36,21 @@ import {
   priceStatsOf,
   matchesNothing,
   matchingOf,
+  mergedClusters,
+  propertyRowsOf,
   quarterPricesOf,
   quartersRoute,
+  splitRoute,
+  GRID_LEVEL_OFFSET,
   WAREHOUSE_MAX_ZOOM,
+  type CellRef,
   type ClustersAnswer,
   type FiguresAnswer,
   type HexagonsAnswer,
   type InfoAnswer,
   type QuartersAnswer,
+  type RowsAnswer,
+  type SplitAnswer,
 } from './warehouse-request.ts';
 
 /** Where the service stands, as the page says it. */
@@ -114,6 +122,8 @@ export class WarehouseSource implements ViewSource {
   private infoPending = false;
   private waiters: (() => void)[] = [];
   private closed = false;
+  /** The grid cells of each circle of the last clusters answer (by the circle's id). */
+  private groups: CellRef[][] = [];
   /** The latest hexagons call: an older one's answer, turned into outlines after it, is dropped. */
   private hexTicket = 0;
 
@@ -147,12 +157,47 @@ export class WarehouseSource implements ViewSource {
     this.lastZoom = Math.floor(zoom);
     if (matchesNothing(this.filter)) return emptyClusters(zoom);
     const answer = await this.ask<ClustersAnswer>('clusters', clustersRoute(this.filter, bbox, zoom));
-    return answer && clusterResultOf(answer, this.options.radiusPx ?? CLUSTER.radiusDefault);
+    if (!answer) return null;
+    const { result, groups } = mergedClusters(answer, this.options.radiusPx ?? CLUSTER.radiusDefault);
+    this.groups = groups;
+    return result;
   }
 
-  getExpansionZoom(): Promise<number> {
-    // The grid's cell is known to split a level or more down; two levels show it split without a long flight.
-    return Promise.resolve(Math.min(WAREHOUSE_MAX_ZOOM, this.lastZoom + EXPANSION_LEVELS));
+  /**
+   * The zoom at which a circle of the last answer splits. One grid cell: the service finds the first level at
+   * which its rows part (past WAREHOUSE_MAX_ZOOM when they all lie on one point: a stack, listed instead).
+   * Cells merged on screen part two levels down.
+   */
+  async getExpansionZoom(clusterId: number): Promise<number> {
+    const cells = this.groups[clusterId] ?? [];
+    const below = Math.min(WAREHOUSE_MAX_ZOOM + 1, this.lastZoom + EXPANSION_LEVELS);
+    const [cell] = cells;
+    if (cells.length !== 1 || !cell) return below;
+    const split = await this.ask<SplitAnswer>('split', splitRoute(this.filter, cell));
+    if (!split) return below;
+    if (split.stacked) return WAREHOUSE_MAX_ZOOM + 1;
+    return Math.min(
+      WAREHOUSE_MAX_ZOOM + 1,
+      Math.max(this.lastZoom + 1, split.cells.level - GRID_LEVEL_OFFSET),
+    );
+  }
+
+  /**
+   * Up to `limit` rows under the filter of a circle of the last answer (a stack's list), cell by cell; null
+   * when a newer request superseded it.
+   */
+  async stackRows(clusterId: number, limit: number): Promise<PropertyRow[] | null> {
+    const rows: PropertyRow[] = [];
+    for (const cell of this.groups[clusterId] ?? []) {
+      if (rows.length >= limit) break;
+      const answer = await this.ask<RowsAnswer>(
+        'stack',
+        cellRowsRoute(this.filter, cell, limit - rows.length),
+      );
+      if (!answer) return null;
+      rows.push(...propertyRowsOf(answer));
+    }
+    return rows;
   }
 
   /** Not asked of the warehouse yet (the explorer draws nothing from it): never a made-up count by colour. */

@@ -85,9 +85,6 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   // The view's own prices come from the warehouse too.
   const prices = page.getByRole('group', { name: 'Precios de la vista' });
   await expect(prices.locator('[data-slot]').first()).toHaveText(/^Venta: mediana \$[\d.]+ · [\d.]+ \$\/m²/);
-  await expect(
-    page.getByText('aún no están disponibles las listas de transacciones apiladas', { exact: false }),
-  ).toBeVisible();
 
   const quarter = quarters.at(-1) ?? '';
   const figures = (await (await page.request.get('/api/warehouse/quarters')).json()) as Figures;
@@ -146,6 +143,34 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   expect(viewRows).toBeGreaterThan(0);
   expect(lines.length - 1).toBe(viewRows);
   expect(lines[1]).toContain(quarter);
+
+  // At the map's deepest zoom no circle can part further: a click lists its rows, read from the warehouse.
+  // Where: the busiest zoom-13 cell of Caracas, every quarter (a fresh page from its URL).
+  const dense = (await (
+    await page.request.get('/api/warehouse/clusters?z=13&bbox=-67.1,10.35,-66.7,10.6')
+  ).json()) as { cells: { count: number[]; lng: number[]; lat: number[] } };
+  const busiest = dense.cells.count.indexOf(Math.max(...dense.cells.count));
+  const [lng = 0, lat = 0] = [dense.cells.lng[busiest], dense.cells.lat[busiest]];
+  await page.goto(`/#/transacciones?fuente=almacen&v=${lat.toFixed(5)},${lng.toFixed(5)},18.00`);
+  await page.reload();
+  await expect.poll(async () => (await probe(page))?.zoom ?? 0, { timeout: 30_000 }).toBe(18);
+  await expect.poll(async () => (await probe(page))?.biggestClusterPixel ?? null).not.toBeNull();
+  const spot = (await probe(page))?.biggestClusterPixel ?? [0, 0];
+  const mapBox = await page.getByTestId('transactions-map').boundingBox();
+  if (!mapBox) throw new Error('no map');
+  await page.mouse.click(mapBox.x + spot[0], mapBox.y + spot[1]);
+  const list = page.getByTestId('stack-list');
+  await expect(list).toBeVisible();
+  const name = (await list.getAttribute('aria-label')) ?? '';
+  const inStack = Number(/^(\d+) transacciones en este punto$/.exec(name)?.[1] ?? 0);
+  expect(inStack).toBeGreaterThan(1);
+  const items = list.getByRole('listitem');
+  await expect(items).toHaveCount(Math.min(30, inStack));
+  // Each row as the in-tab list writes it: operation, price, quarter, colour.
+  for (const text of await items.allTextContents())
+    expect(text).toMatch(/^(Venta|Alquiler) · \$[\d.]+(\/mes)? · \d{4}-T[1-4] · /);
+  await list.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(list).toHaveCount(0);
 
   expect(tableRequests).toEqual([]);
   // Nothing asked the in-tab engine, so its worker was never started.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIGURES } from '../../src/core/price-figures.ts';
 import {
-  clusterResultOf,
+  mergedClusters,
   clustersRoute,
   hexagonsRoute,
   matchesNothing,
@@ -81,7 +81,7 @@ describe('warehouse requests', () => {
   });
 
   it('turns cells into the engine’s clusters and sums the quarter counts', () => {
-    const view = clusterResultOf({
+    const view = mergedClusters({
       exact: true,
       engine: 'duckdb',
       dataVersion: 'v',
@@ -95,7 +95,7 @@ describe('warehouse requests', () => {
         lng: [-66, -67],
         lat: [10, 11],
       },
-    });
+    }).result;
     expect(view.length).toBe(2);
     expect([...view.counts]).toEqual([10, 1]);
     expect([...view.saleCounts]).toEqual([7, 0]);

@@ -165,6 +165,117 @@ describe('WarehouseSource', () => {
     );
   });
 
+  it('a circle of one cell zooms to where the service says its rows part; a stack (past zoom 20) is listed from the cell’s rows', async () => {
+    const { wh, calls } = source();
+    const view = wh.getClusters([-67, 10, -66, 11], 16.3);
+    await tick();
+    const cells = {
+      level: 19,
+      cx: [7, 900],
+      cy: [8, 900],
+      count: [3, 2],
+      sale: [1, 1],
+      lng: [-66.9, -66.5],
+      lat: [10.5, 10.7],
+    };
+    calls
+      .find((c) => c.url.startsWith('/api/warehouse/clusters?'))
+      ?.answer(json({ ...CLUSTERS, zoom: 16, cells }));
+    expect((await view)?.length).toBe(2);
+    const parts = wh.getExpansionZoom(0);
+    await tick();
+    const split = calls.find((c) => c.url.startsWith('/api/warehouse/split?'));
+    expect(split?.url).toBe('/api/warehouse/split?nivel=19&cx=7&cy=8');
+    // The rows part at level 22: map zoom 19.
+    split?.answer(
+      json({
+        exact: true,
+        engine: 'duckdb',
+        dataVersion: 'v1',
+        count: 3,
+        stacked: false,
+        cells: { ...cells, level: 22 },
+      }),
+    );
+    expect(await parts).toBe(19);
+    const stacked = wh.getExpansionZoom(1);
+    await tick();
+    calls
+      .filter((c) => c.url.startsWith('/api/warehouse/split?'))
+      .at(-1)
+      ?.answer(json({ exact: true, engine: 'duckdb', dataVersion: 'v1', count: 2, stacked: true, cells }));
+    expect(await stacked).toBe(21);
+    const rows = wh.stackRows(1, 30);
+    await tick();
+    const list = calls.find((c) => c.url.startsWith('/api/warehouse/rows?'));
+    expect(list?.url).toBe('/api/warehouse/rows?nivel=19&cx=900&cy=900&limite=30');
+    list?.answer(
+      json({
+        exact: true,
+        engine: 'duckdb',
+        dataVersion: 'v1',
+        truncated: false,
+        rows: {
+          id: [41, 42],
+          lng: [-66.5, -66.5],
+          lat: [10.7, 10.7],
+          price: [90000, null],
+          operation: ['Venta', 'Alquiler'],
+          quarter: ['2024-T1', '2024-T2'],
+          color: ['rojo', 'azul'],
+          area: [80, null],
+          precision: [0, 2],
+        },
+      }),
+    );
+    expect(await rows).toEqual([
+      {
+        index: 41,
+        lng: -66.5,
+        lat: 10.7,
+        price: 90000,
+        operation: 'Venta',
+        quarter: '2024-T1',
+        color: 'rojo',
+        area: 80,
+        precision: 0,
+      },
+      {
+        index: 42,
+        lng: -66.5,
+        lat: 10.7,
+        price: Number.NaN,
+        operation: 'Alquiler',
+        quarter: '2024-T2',
+        color: 'azul',
+        area: Number.NaN,
+        precision: 2,
+      },
+    ]);
+  });
+
+  it('cells merged into one circle part two zooms down, without asking the service', async () => {
+    const { wh, calls } = source();
+    const view = wh.getClusters([-67, 10, -66, 11], 17);
+    await tick();
+    // Two cells 20 px apart at zoom 17: one circle.
+    const cells = {
+      level: 20,
+      cx: [1, 2],
+      cy: [1, 1],
+      count: [3, 2],
+      sale: [1, 1],
+      lng: [-66.9, -66.89995],
+      lat: [10.5, 10.5],
+    };
+    calls
+      .find((c) => c.url.startsWith('/api/warehouse/clusters?'))
+      ?.answer(json({ ...CLUSTERS, zoom: 17, cells }));
+    expect((await view)?.length).toBe(1);
+    expect(await wh.getExpansionZoom(0)).toBe(19);
+    expect(calls.filter((c) => c.url.includes('split'))).toHaveLength(0);
+  });
+
   it('while info says the service is preparing, waits as told and holds the other requests back', async () => {
     const statuses: string[] = [];
     const { wh, calls, waits } = source((s) => statuses.push(s.kind));

@@ -12,7 +12,8 @@
  *                                          one operation's base and comparison quarter): counts and quartiles
  *   polygon?poligono=&<filter>             inside a drawn ring: counts and quartiles per operation
  *     (POST polygon?<filter> with {"poligono": [[lat, lng], …]}, up to 1000 vertices)
- *   rows?bbox=&<filter>[&limite=]          the rows of a small view, capped
+ *   rows?bbox=&<filter>[&limite=]          the rows of a small view, capped (or nivel=&cx=&cy=: of one
+ *                                          grid cell, a stacked cluster's rows)
  *   export.csv?<filter>[&bbox=]            the rows as the explorer's CSV, streamed
  *
  * <filter> is t= | desde=&hasta=, op=, c=, exactas= (params.ts). Every parameter is parsed before any query
@@ -35,7 +36,7 @@ import {
   type GridCells,
   type Warehouse,
 } from '../queries.ts';
-import { cellSplit } from '../split.ts';
+import { cellSplit, cellUnits } from '../split.ts';
 import { figureList } from './answer.ts';
 import { polygonOfBody } from './body.ts';
 import { streamCsv } from './export.ts';
@@ -148,11 +149,14 @@ export const ROUTES = new Map<string, (q: URLSearchParams, body: string | null) 
   [
     'rows',
     (q) => {
-      const bbox = valueOf(P.parseBBox(q));
+      // A grid cell (a stacked cluster's rows) or a box.
+      const box = q.has('nivel')
+        ? (({ level, cx, cy }) => ({ units: cellUnits(level, cx, cy) }))(valueOf(P.parseCell(q)))
+        : valueOf(P.parseBBox(q));
       const filter = valueOf(P.parseFilter(q));
       const limit = valueOf(P.parseLimit(q));
       return json(async (wh) => {
-        const { rows, truncated } = await viewRows(wh, bbox, filter, limit);
+        const { rows, truncated } = await viewRows(wh, box, filter, limit);
         const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
         return {
           truncated,

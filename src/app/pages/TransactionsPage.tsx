@@ -173,7 +173,6 @@ export function TransactionsPage() {
         onOpen={setFiltersOpen}
       >
         <PriceModeControls value={priceMode} quarters={quarters} onChange={onPriceMode} />
-        {warehouse ? <p className="explorer__warehouse-note">{MESSAGES.warehouse.notYet}</p> : null}
       </TransactionFilters>
       <TransactionsSide
         points={points}

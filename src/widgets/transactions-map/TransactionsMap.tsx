@@ -102,9 +102,9 @@ export function TransactionsMap(props: TransactionsMapProps) {
         price.events.onHexagons?.(result, breaks);
         events.current.onHexagonBreaks?.(breaks);
       },
-      // A warehouse cell is no worker cluster: its details and rows are not asked (yet), and a click on it
-      // zooms in instead of opening a stack.
-      ...(warehouse === null ? {} : { onStack: undefined, onClusterSelect: undefined, onSelect: undefined }),
+      // A warehouse circle is no worker cluster: a click zooms to where it splits, or lists a stack's rows
+      // (read from the warehouse); its price details are not asked (yet).
+      ...(warehouse === null ? {} : { onClusterSelect: undefined, onSelect: undefined }),
     }),
     [filter, clusterSizing, hexagons, price.events, warehouse],
   );

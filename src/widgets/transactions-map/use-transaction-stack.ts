@@ -23,8 +23,7 @@ interface TransactionStack {
 }
 
 async function readStack(controller: ClusterMapController, hit: StackHit): Promise<TransactionStack> {
-  const rows = await controller.clusterRows(hit.clusterId, STACK_PAGE);
-  const found = await Promise.all([...rows].map((r) => controller.row(r)));
+  const found = await controller.stackRows(hit.clusterId, STACK_PAGE);
   return { hit, items: found.map((r) => ({ key: String(r.index), label: transactionLabel(r) })) };
 }
 

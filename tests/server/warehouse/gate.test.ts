@@ -27,7 +27,7 @@ import {
   type GridCells,
   type Warehouse,
 } from '../../../server/warehouse/queries.ts';
-import { cellSplit } from '../../../server/warehouse/split.ts';
+import { cellSplit, cellUnits } from '../../../server/warehouse/split.ts';
 import { bruteFigures } from '../../workers/price-helpers.ts';
 import {
   bruteAreaFigures,
@@ -301,6 +301,13 @@ describe(
               childLevel,
             ]);
             expectGrid(got.children, bruteGrid(table, rows, childLevel), wh.engine.name);
+            // The cell's own rows (a stacked cluster's list): the same rows, in Morton order.
+            const listed = await viewRows(wh, { units: cellUnits(level, cx, cy) }, filter, 30);
+            expect(
+              listed.rows.map((r) => r.id),
+              wh.engine.name,
+            ).toEqual(mortonOrder(table, rows).slice(0, 30));
+            expect(listed.truncated, wh.engine.name).toBe(rows.length > 30);
           }
         }),
         PARAMS,
