@@ -63,23 +63,33 @@ const indicesOf = (labels: readonly string[], wanted: readonly string[]) => {
 /** An inclusive box of integer Mercator units: [x0, y0, x1, y1], y0 the northern edge. */
 export type UnitBox = readonly [x0: number, y0: number, x1: number, y1: number];
 
+const isUnitBox = (u: UnitBox | readonly UnitBox[]): u is UnitBox => typeof u[0] === 'number';
+
 /** The clause for a box in degrees (optional) and a filter. Parts that filter nothing are left out. */
 export function whereOf(dict: FilterContext, filter: WarehouseFilter, bbox?: BBox): Where {
   return whereOfUnits(dict, filter, bbox ? unitBox(bbox) : undefined);
 }
 
-/** The clause for a box of integer units (a grid cell's exact extent) and a filter. */
-export function whereOfUnits(dict: FilterContext, filter: WarehouseFilter, units?: UnitBox): Where {
+/**
+ * The clause for a box of integer units (a grid cell's exact extent) — or the union of several (a circle's
+ * cells) — and a filter.
+ */
+export function whereOfUnits(
+  dict: FilterContext,
+  filter: WarehouseFilter,
+  units?: UnitBox | readonly UnitBox[],
+): Where {
   const d = dict.engine.dialect;
   const parts: string[] = [];
   const params: SqlParam[] = [];
-  if (units) {
+  const boxes = units === undefined ? [] : isUnitBox(units) ? [units] : units;
+  if (units !== undefined) {
     // Integer bounds (not degrees): the rows are sorted by Morton key, so DuckDB's per-row-group min/max of
     // x and y skip everything far from the box.
     const int = d.param('INTEGER');
-    parts.push(`x BETWEEN ${int} AND ${int} AND y BETWEEN ${int} AND ${int}`);
-    const [x0, y0, x1, y1] = units;
-    params.push(x0, x1, y0, y1);
+    const one = `x BETWEEN ${int} AND ${int} AND y BETWEEN ${int} AND ${int}`;
+    parts.push(boxes.length === 1 ? one : `(${boxes.map(() => `(${one})`).join(' OR ') || d.false})`);
+    for (const [x0, y0, x1, y1] of boxes) params.push(x0, x1, y0, y1);
   }
   const q = filter.quarters;
   if (q.kind === 'set') {

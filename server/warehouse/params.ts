@@ -14,6 +14,7 @@
  *   nivel=14&cx=4821&cy=7710      a grid cell (a cluster answer's level and cell), for its split
  *   comparar=2023-T1,2024-T1      hexagons: a base and a comparison quarter (with one 'op')
  *   res=8                         hexagons: the H3 resolution, 3–9 (default: the zoom's)
+ *   nivel=19&celdas=7:8;9:8       figures: grid cells of one level (a clicked circle's), up to 64
  */
 import { VENEZUELA_SERVICE_BBOX } from '../../src/core/normalize.ts';
 import { HEX_RESOLUTION, hexResolutionForZoom } from '../../src/core/price-figures.ts';
@@ -62,6 +63,8 @@ export const PARAM_MESSAGES = {
   compare:
     "El parámetro 'comparar' debe ser 'base,comparación': dos trimestres AAAA-Tn, con una sola operación en 'op'.",
   resolution: "El parámetro 'res' debe ser un entero entre 3 y 9.",
+  cells:
+    "Los parámetros 'nivel' y 'celdas' deben ser 'nivel=N&celdas=cx:cy;cx:cy…': hasta 64 celdas del nivel N (0–31).",
   cell: "Los parámetros 'nivel', 'cx' y 'cy' deben ser enteros: 'nivel' entre 0 y 31, 'cx' y 'cy' entre 0 y 2^nivel − 1.",
 } as const;
 
@@ -261,6 +264,27 @@ export function parseLimit(q: URLSearchParams): Parsed<number> {
   if (!/^\d{1,5}$/.test(raw.value)) return fail(PARAM_MESSAGES.limit);
   const n = Number(raw.value);
   return n >= 1 && n <= LIMITS.maxRows ? ok(n) : fail(PARAM_MESSAGES.limit);
+}
+
+/** Grid cells of one level ('nivel' and 'celdas'), or null when 'celdas' is absent. */
+export function parseCells(q: URLSearchParams): Parsed<GridCell[] | null> {
+  const raw = single(q, 'celdas');
+  if (!raw.ok) return raw;
+  if (raw.value === null) return ok(null);
+  const level = single(q, 'nivel');
+  if (!level.ok) return level;
+  const pairs = raw.value.split(';');
+  if (level.value === null || !/^\d{1,2}$/.test(level.value) || pairs.length > 64)
+    return fail(PARAM_MESSAGES.cells);
+  const l = Number(level.value);
+  const cells: GridCell[] = [];
+  for (const pair of pairs) {
+    const m = /^(\d{1,10}):(\d{1,10})$/.exec(pair);
+    const [cx, cy] = [Number(m?.[1] ?? -1), Number(m?.[2] ?? -1)];
+    if (l > 31 || cx < 0 || cy < 0 || cx >= 2 ** l || cy >= 2 ** l) return fail(PARAM_MESSAGES.cells);
+    cells.push({ level: l, cx, cy });
+  }
+  return ok(cells);
 }
 
 /** A box when one is given (figures and exports of a view), none for the whole table. */

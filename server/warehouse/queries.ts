@@ -136,15 +136,16 @@ export async function quarterFigures(
 }
 
 /**
- * The figures of a box (or the table) under the whole filter, its quarters included: two groups, sales then
- * rents — the view's own prices, as the in-tab engine's getPrices answers them.
+ * The figures of a box (or the table, or a clicked circle's grid cells) under the whole filter, its quarters
+ * included: two groups, sales then rents — the view's own prices, as the in-tab engine's getPrices answers them.
  */
 export async function operationFigures(
   wh: Warehouse,
   filter: WarehouseFilter,
-  bbox?: BBox,
+  box?: BBox | { units: readonly UnitBox[] },
 ): Promise<Float64Array> {
-  const where = whereOf(wh, filter, bbox);
+  const where =
+    box !== undefined && 'units' in box ? whereOfUnits(wh, filter, box.units) : whereOf(wh, filter, box);
   return groupedFigures(
     wh.engine,
     { sql: `SELECT operation AS g, ${PRICED} FROM ${TRANSACTIONS} WHERE ${where.sql}`, params: where.params },

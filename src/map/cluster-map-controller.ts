@@ -382,9 +382,9 @@ export class ClusterMapController {
     return Promise.all([...rows].map((r) => this.row(r)));
   }
 
-  /** A cluster's price figures under the filter (details on demand). */
-  clusterPrices(clusterId: number): Promise<PriceStats> {
-    return this.client.getClusterPrices(clusterId);
+  /** A cluster's price figures under the filter (details on demand); null when a newer request superseded it. */
+  clusterPrices(clusterId: number): Promise<PriceStats | null> {
+    return this.source.getClusterPrices?.(clusterId) ?? this.client.getClusterPrices(clusterId);
   }
 
   /** The hexagons drawn last (null before the first answer or in cluster mode). */
@@ -410,6 +410,14 @@ export class ClusterMapController {
   /** One row of the indexed table (for a list of rows the page does not hold as records). */
   row(index: number): Promise<PropertyRow> {
     return this.client.getProperty(index);
+  }
+
+  /**
+   * The row of a one-row item the user picked (its id in the last answer: the worker's row index, or a
+   * served source's item); null when superseded.
+   */
+  itemRow(id: number): Promise<PropertyRow | null> {
+    return this.source.getRow?.(id) ?? this.client.getProperty(id);
   }
 
   /** Stops listening, removes the overlay (and its WebGL context) and the worker. */

@@ -40,4 +40,8 @@ export interface ViewSource {
    * warehouse); absent: the worker's leaves and rows. Null when superseded.
    */
   stackRows?(clusterId: number, limit: number): Promise<PropertyRow[] | null>;
+  /** A cluster's figures under the filter, for such a source (absent: the worker's). Null when superseded. */
+  getClusterPrices?(clusterId: number): Promise<PriceStats | null>;
+  /** The row of a one-row item of the last answer, for such a source (absent: the worker's row by index). */
+  getRow?(id: number): Promise<PropertyRow | null>;
 }

@@ -239,6 +239,14 @@ export function splitRoute(filter: EngineFilter, cell: CellRef): string {
   return routeOf('split', q);
 }
 
+/** The figures (sales, then rents) of a circle's grid cells under the filter (one level). */
+export function cellFiguresRoute(filter: EngineFilter, cells: readonly CellRef[]): string {
+  const q = filterParams(filter);
+  q.set('nivel', String(cells[0]?.level ?? 0));
+  q.set('celdas', cells.map((c) => `${String(c.cx)}:${String(c.cy)}`).join(';'));
+  return routeOf('figures', q);
+}
+
 /** The rows of one grid cell under the filter, `limit` at most (a stacked cluster's list). */
 export function cellRowsRoute(filter: EngineFilter, cell: CellRef, limit: number): string {
   const q = new URLSearchParams({

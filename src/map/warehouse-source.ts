@@ -26,6 +26,7 @@ import type {
 import { NO_FILTER } from '../../workers/contract.ts';
 import type { ViewSource } from './view-source.ts';
 import {
+  cellFiguresRoute,
   cellRowsRoute,
   clustersRoute,
   emptyClusters,
@@ -180,6 +181,19 @@ export class WarehouseSource implements ViewSource {
       WAREHOUSE_MAX_ZOOM + 1,
       Math.max(this.lastZoom + 1, split.cells.level - GRID_LEVEL_OFFSET),
     );
+  }
+
+  /** A circle's figures (sales, then rents) under the filter, over all its cells at once; null when superseded. */
+  async getClusterPrices(clusterId: number): Promise<PriceStats | null> {
+    const cells = this.groups[clusterId] ?? [];
+    if (cells.length === 0 || matchesNothing(this.filter)) return null;
+    const answer = await this.ask<FiguresAnswer>('cluster', cellFiguresRoute(this.filter, cells));
+    return answer && priceStatsOf(answer);
+  }
+
+  /** The one row of a circle that holds one (its details on click); null when superseded or gone. */
+  async getRow(clusterId: number): Promise<PropertyRow | null> {
+    return (await this.stackRows(clusterId, 1))?.[0] ?? null;
   }
 
   /**

@@ -169,6 +169,13 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   // Each row as the in-tab list writes it: operation, price, quarter, colour.
   for (const text of await items.allTextContents())
     expect(text).toMatch(/^(Venta|Alquiler) · \$[\d.]+(\/mes)? · \d{4}-T[1-4] · /);
+  // The same click shows the circle's figures, asked of its cells: sales and rents add up to its count.
+  const details = page.getByTestId('price-details');
+  await expect(details.getByRole('heading')).toHaveText(`Grupo de ${grouped(inStack)} transacciones`);
+  const slots = details.locator('[data-slot]');
+  await expect(slots).toHaveCount(2);
+  const counts = await slots.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
+  expect((counts[0] ?? 0) + (counts[1] ?? 0)).toBe(inStack);
   await list.getByRole('button', { name: 'Cerrar' }).click();
   await expect(list).toHaveCount(0);
 

@@ -228,6 +228,13 @@ describe('WarehouseSource', () => {
         },
       }),
     );
+    // Its figures: asked of its cells, sales then rents.
+    const prices = wh.getClusterPrices(1);
+    await tick();
+    const figures = calls.find((c) => c.url.startsWith('/api/warehouse/figures?'));
+    expect(figures?.url).toBe('/api/warehouse/figures?nivel=19&celdas=900%3A900');
+    figures?.answer(json({ exact: true, engine: 'duckdb', dataVersion: 'v1', figures: [1, null, 1] }));
+    expect(Array.from((await prices)?.figures ?? [])).toEqual([1, Number.NaN, 1]);
     expect(await rows).toEqual([
       {
         index: 41,

@@ -8,6 +8,7 @@
  *   split?nivel=&cx=&cy=&<filter>          a cluster's cell regrouped at the first level that splits it
  *   quarters?<filter>[&bbox=]              per quarter × operation: count and exact quartiles
  *   figures?<filter>[&bbox=]               per operation (sales, rents), the filter's quarters: the view's prices
+ *                                          (or nivel=&celdas=: of a clicked circle's grid cells)
  *   hexagons?z=&bbox=&<filter>[&res=][&comparar=]  per H3 cell of the zoom's resolution, two slots (sales, rents; or
  *                                          one operation's base and comparison quarter): counts and quartiles
  *   polygon?poligono=&<filter>             inside a drawn ring: counts and quartiles per operation
@@ -112,9 +113,13 @@ export const ROUTES = new Map<string, (q: URLSearchParams, body: string | null) 
   [
     'figures',
     (q) => {
-      const bbox = valueOf(P.parseOptionalBBox(q));
+      // A clicked circle's cells, or a box, or the whole table.
+      const cells = valueOf(P.parseCells(q));
+      const box = cells
+        ? { units: cells.map(({ level, cx, cy }) => cellUnits(level, cx, cy)) }
+        : valueOf(P.parseOptionalBBox(q));
       const filter = valueOf(P.parseFilter(q));
-      return json(async (wh) => ({ figures: figureList(await operationFigures(wh, filter, bbox)) }));
+      return json(async (wh) => ({ figures: figureList(await operationFigures(wh, filter, box)) }));
     },
   ],
   [

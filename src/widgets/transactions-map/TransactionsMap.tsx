@@ -102,11 +102,8 @@ export function TransactionsMap(props: TransactionsMapProps) {
         price.events.onHexagons?.(result, breaks);
         events.current.onHexagonBreaks?.(breaks);
       },
-      // A warehouse circle is no worker cluster: a click zooms to where it splits, or lists a stack's rows
-      // (read from the warehouse); its price details are not asked (yet).
-      ...(warehouse === null ? {} : { onClusterSelect: undefined, onSelect: undefined }),
     }),
-    [filter, clusterSizing, hexagons, price.events, warehouse],
+    [filter, clusterSizing, hexagons, price.events],
   );
   const controller = useClusterMap(map, { widget: 'transactions-map', id: mapId, source }, controllerProps);
   useLayoutEffect(() => {

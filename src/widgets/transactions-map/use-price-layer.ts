@@ -72,11 +72,11 @@ export function usePriceLayer(
     };
     if (selection.kind === 'cluster')
       controller.current?.clusterPrices(selection.id).then((stats) => {
-        land({ kind: 'cluster', count: selection.count, figures: stats.figures });
+        if (stats) land({ kind: 'cluster', count: selection.count, figures: stats.figures });
       }, report);
     else
-      controller.current?.row(selection.row).then((row) => {
-        land({ kind: 'row', row });
+      controller.current?.itemRow(selection.row).then((row) => {
+        if (row) land({ kind: 'row', row });
       }, report);
     return () => {
       live = false;

@@ -277,7 +277,7 @@ describe(
       );
     });
 
-    it("a cell's split: its rows, the first finer level at which they part, the children there", async () => {
+    it("a cell's split: its rows, the first finer level at which they part, the children there; its rows listed, a circle's figures", async () => {
       await fc.assert(
         fc.asyncProperty(cellArb(tableOf, ROWS), filterArb, async ({ level, cx, cy }, filter) => {
           const passes = bruteFilter(table, filter);
@@ -301,6 +301,26 @@ describe(
               childLevel,
             ]);
             expectGrid(got.children, bruteGrid(table, rows, childLevel), wh.engine.name);
+            // A clicked circle's figures: this cell and its east and south neighbours (one query, their union).
+            const circle = [
+              [cx, cy],
+              [cx + 1, cy],
+              [cx, cy + 1],
+            ].filter(([x = 0, y = 0]) => x < 2 ** level && y < 2 ** level);
+            const inCircle = (r: number) =>
+              circle.some(
+                ([x, y]) =>
+                  Math.floor(mercatorX(table.lng[r] ?? 0) / 2 ** shift) === x &&
+                  Math.floor(mercatorY(table.lat[r] ?? 0) / 2 ** shift) === y,
+              );
+            const units = circle.map(([x = 0, y = 0]) => cellUnits(level, x, y));
+            const figures = await operationFigures(wh, filter, { units });
+            expect(Array.from(figures), wh.engine.name).toEqual(
+              bruteAreaFigures(
+                table,
+                rowsWhere(table, (r) => inCircle(r) && passes(r)),
+              ),
+            );
             // The cell's own rows (a stacked cluster's list): the same rows, in Morton order.
             const listed = await viewRows(wh, { units: cellUnits(level, cx, cy) }, filter, 30);
             expect(
