@@ -1,6 +1,6 @@
 /**
  * Gazetteer import at country scale (issue 38 item 4): import time and peak memory of a generated .osm.pbf,
- * gazetteer memory once served, the name index's build time and memory, the reload (synchronous first load;
+ * gazetteer memory once served, the name index's build time and memory, the reload (first load in the background;
  * background rebuild with the event loop's longest wait), /search and autocomplete p50/p99 in process with
  * every place loaded, and the places per city and source.
  * With ../shared/eval present it adds accuracy before and after importing real lists (aggregates only: the
@@ -101,9 +101,12 @@ const heapIndex = heap();
 const indexWords = builtIndex.words.size;
 const byCity = placesByCity(parts.entries);
 
-// What the server does on its first load (synchronous: nothing older to serve).
+// What the server does on its first load: a store this large is built in the background (live.ts), the
+// built-in places answering meanwhile; the time until it is served.
 useStoreFile(store);
 started = performance.now();
+currentEntries();
+await storeChecked();
 const entries = currentEntries().length;
 const loadS = (performance.now() - started) / 1000;
 const after = { search: latencies(queries, false), autocomplete: latencies(typing, true) };
@@ -169,7 +172,7 @@ const markdown = [
     .map((l) => l.toFixed(2))
     .join(', ')}: a shared 2-core box, busy with other work; every time here is stretched by it.`,
   '',
-  `Served: ${entries.toLocaleString('en')} entries. Store read and entries built in ${entriesS.toFixed(1)} s (${gc ? `${MiB(heapEntries - heapBefore)} MiB of heap` : 'heap not measured: run with --expose-gc'}); name index built in ${indexS.toFixed(1)} s, ${gc ? `${MiB(heapIndex - heapEntries)} MiB of heap` : 'heap not measured'} (${indexWords.toLocaleString('en')} distinct words). First load (synchronous, nothing older to serve) ${loadS.toFixed(1)} s. Reload of a changed store while serving: ${backgroundS.toFixed(1)} s in the background, the event loop's longest wait ${waitMs.max.toFixed(0)} ms (p99 ${waitMs.p99.toFixed(0)} ms) — the time a request could wait for it.`,
+  `Served: ${entries.toLocaleString('en')} entries. Store read and entries built in ${entriesS.toFixed(1)} s (${gc ? `${MiB(heapEntries - heapBefore)} MiB of heap` : 'heap not measured: run with --expose-gc'}); name index built in ${indexS.toFixed(1)} s, ${gc ? `${MiB(heapIndex - heapEntries)} MiB of heap` : 'heap not measured'} (${indexWords.toLocaleString('en')} distinct words). First load (in the background past 4 MiB of store, the built-in places answering meanwhile) served after ${loadS.toFixed(1)} s. Reload of a changed store while serving: ${backgroundS.toFixed(1)} s in the background, the event loop's longest wait ${waitMs.max.toFixed(0)} ms (p99 ${waitMs.p99.toFixed(0)} ms) — the time a request could wait for it.`,
   '',
   markdownTable(
     ['in process (ms)', 'queries', 'p50', 'p99'],

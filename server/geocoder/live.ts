@@ -9,6 +9,12 @@ import { EMPTY_STORE, type GazetteerStore } from './store/types.ts';
 
 /** How often a request may look at the store file's date: a stat a second costs nothing measurable. */
 const CHECK_MS = 1000;
+/**
+ * A store file up to this size is read at once on the first request (well under a second: a few thousand
+ * places). A larger one — a country's import, 300k places and ~30 s to build — is built in the background
+ * like a reload, the built-in places answering meanwhile: a server start never holds its first visitors.
+ */
+export const FIRST_LOAD_AT_ONCE_BYTES = 4 * 2 ** 20;
 
 interface Loaded {
   path: string;
@@ -20,6 +26,7 @@ interface Loaded {
 }
 
 let storePath: string | null = null;
+let atOnceBytes = FIRST_LOAD_AT_ONCE_BYTES;
 let loaded: Loaded | null = null;
 /** The rebuild under way (its file's stamp), or the stamp of the last one that failed (not retried). */
 let rebuilding: { stamp: string; done: Promise<void> } | null = null;
@@ -34,6 +41,29 @@ function stampOf(path: string): string {
   } catch {
     return 'none';
   }
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** The built-in places alone, built once: what a large first store is served beside until it is built. */
+let builtIn: Gazetteer | null = null;
+
+/** A first load of a large store: the built-in places now, the store built in the background. */
+function loadLater(path: string): Loaded {
+  if (!builtIn) {
+    const entries = entriesWithStore(ENTRIES, EMPTY_STORE);
+    builtIn = { entries, index: buildNameIndex(entries) };
+  }
+  // A stamp no file has: the first check starts the build.
+  const pending: Loaded = { path, stamp: 'pendiente', checkedAt: 0, store: EMPTY_STORE, gazetteer: builtIn };
+  startRebuildIfChanged(pending);
+  return pending;
 }
 
 /** The first load, at once: there is nothing older to answer with (a server start, a test's store). */
@@ -93,7 +123,7 @@ async function rebuild(path: string, stamp: string, from: number): Promise<void>
 function current(): Loaded {
   const path = storePath ?? defaultStorePath();
   if (!loaded || loaded.path !== path) {
-    loaded = loadNow(path, stampOf(path));
+    loaded = sizeOf(path) > atOnceBytes ? loadLater(path) : loadNow(path, stampOf(path));
     return loaded;
   }
   const now = Date.now();
@@ -130,9 +160,13 @@ export function currentStore(): GazetteerStore {
   return current().store;
 }
 
-/** Serve another store file (tests, a deployer's GAZETTEER_STORE); null returns to the default. Reloads now. */
-export function useStoreFile(path: string | null): void {
+/**
+ * Serve another store file (tests, a deployer's GAZETTEER_STORE); null returns to the default. Reloads now.
+ * `firstLoadAtOnceBytes`: the size past which the first load is built in the background (tests).
+ */
+export function useStoreFile(path: string | null, firstLoadAtOnceBytes = FIRST_LOAD_AT_ONCE_BYTES): void {
   storePath = path;
+  atOnceBytes = firstLoadAtOnceBytes;
   loaded = null;
   rebuilding = null;
   failedStamp = null;

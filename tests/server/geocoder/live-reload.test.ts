@@ -78,6 +78,20 @@ describe('issue 38: a changed store is built off the request path and swapped in
     expect(slowest).toBeLessThan(400);
   }, 60_000);
 
+  it('builds a large first store in the background: the built-in places answer at once, the store once built', async () => {
+    store('Gammaville', 2000);
+    // Past the size a first load reads at once (4 MiB in service; 0 here, so a small file stands for it).
+    useStoreFile(path, 0);
+    const asked = performance.now();
+    expect(finds('Gammaville')).toBe(false);
+    expect(finds('Caracas')).toBe(true);
+    // The first request did not wait for the store's build (a few ms for the built-in index, not the store).
+    expect(performance.now() - asked).toBeLessThan(2000);
+    await storeChecked();
+    expect(finds('Gammaville')).toBe(true);
+    expect(finds('Caracas')).toBe(true);
+  }, 60_000);
+
   it('keeps serving the old gazetteer when the new store is damaged, and says so in the log', async () => {
     store('Gammaville', 300);
     useStoreFile(path);
