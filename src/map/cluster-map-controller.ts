@@ -1,7 +1,6 @@
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
-import { withRetries } from '../core/retry.ts';
 import { drawnChanged, hexKey, sameColors } from './drawn-props.ts';
 import type { BBox } from '../core/types.ts';
 import { clusterAttributes, clusterLayersFrom } from '../layers/cluster-layers.ts';
@@ -22,6 +21,7 @@ import { NO_FILTER } from '../../workers/contract.ts';
 import { DECK_DEVICE_PROPS } from './deck-device.ts';
 import { attachDeckOverlay } from './deck-overlay.ts';
 import { mapObserver, type ClusterMapTap, type TableOrigin } from './observer.ts';
+import { HexagonMode } from './hexagon-mode.ts';
 import { ScreenPicker } from './screen-picker.ts';
 import type { ViewSource } from './view-source.ts';
 import {
@@ -76,9 +76,7 @@ export class ClusterMapController {
   private view: ClusterResult | null = null;
   private clusters: Layer[] = [];
   private appliedHexagons = hexKey(null);
-  private hex: HexResult | null = null;
-  private hexLayers: Layer[] = [];
-  private hexHovered = -1;
+  private readonly hexagons: HexagonMode;
   private activeCluster: number | null = null;
   private hovered: number | null = null;
   private picker: ScreenPicker | null = null;
@@ -104,6 +102,7 @@ export class ClusterMapController {
       // Without an observer deck gets no callback at all.
       ...(this.tap ? { onAfterRender: () => this.tap?.frame?.() } : {}),
     });
+    this.hexagons = new HexagonMode(options.id, this.overlay);
     this.detach = attachDeckOverlay(map, this.overlay);
     map.on('moveend', this.query);
     map.on('move', this.cameraMoved);
@@ -268,7 +267,7 @@ export class ClusterMapController {
 
   /** The hexagons drawn last (null before the first answer or in cluster mode). */
   get currentHexagons(): HexResult | null {
-    return this.props.hexagons ? this.hex : null;
+    return this.props.hexagons ? this.hexagons.hex : null;
   }
 
   /** The rows under the filter in the current view as a file's bytes, in parts (written in the worker). */
@@ -319,8 +318,7 @@ export class ClusterMapController {
     this.view = null;
     this.clusters = [];
     this.picker = null;
-    this.hex = null;
-    this.hexLayers = [];
+    this.hexagons.clear();
   }
 
   /** Sends the filter and re-asks the view right behind it (the worker answers in order). */
@@ -391,16 +389,13 @@ export class ClusterMapController {
 
   /** Hexagons of the box, coloured for the request that asked them (a newer request supersedes); then `figures`. */
   private queryHexagons(box: BBox, request: HexagonRequest, figures: () => void): void {
-    // The polygon layer (deck's SolidPolygonLayer, earcut) loads with the first hexagon answer: the listing
-    // maps never draw hexagons and do not download it (~9 kB gzipped). A failed fetch is retried (spec §8).
-    const layers = withRetries(() => import('../layers/hexagon-layers.ts'));
-    Promise.all([this.source.getHexagons(box, this.map.getZoom(), request.compare), layers]).then(
-      ([hex, { hexagonColors, hexagonLayers }]) => {
-        if (!hex || this.destroyed || hexKey(this.props.hexagons) !== hexKey(request)) return;
-        const coloring = { slot: request.operation === 'Venta' ? 0 : 1, compare: request.compare !== null };
-        const { colors, breaks } = hexagonColors(hex, coloring);
-        this.hex = hex;
-        this.hexLayers = hexagonLayers(this.options.id, hex, colors);
+    this.hexagons.query(
+      this.source,
+      box,
+      this.map.getZoom(),
+      request,
+      () => !this.destroyed && hexKey(this.props.hexagons) === hexKey(request),
+      (hex, breaks) => {
         this.render();
         this.props.onHexagons?.(hex, breaks);
         this.tap?.hexagons?.(hex, request);
@@ -422,7 +417,7 @@ export class ClusterMapController {
 
   private render(): void {
     if (this.props.hexagons) {
-      if (this.hex) this.overlay.setProps({ layers: this.hexLayers });
+      if (this.hexagons.hex) this.overlay.setProps({ layers: this.hexagons.layers });
       return;
     }
     const view = this.view;
@@ -478,21 +473,11 @@ export class ClusterMapController {
     this.picker?.invalidate();
   };
 
-  /** Index of the hexagon under a pixel. */
-  private pickHexagon(x: number, y: number): number | null {
-    const hex = this.hex;
-    if (!hex) return null;
-    const info = this.overlay.pickObject({ x, y, radius: 0, layerIds: [`${this.options.id}-hexagons`] });
-    return info && info.index >= 0 && info.index < hex.length ? info.index : null;
-  }
-
   private readonly onMove = (e: MapMouseEvent): void => {
     if (this.props.hexagons) {
-      const cell = this.pickHexagon(e.point.x, e.point.y) ?? -1;
-      this.map.getCanvas().style.cursor = cell < 0 ? '' : 'pointer';
-      if (cell < 0 && this.hexHovered < 0) return;
-      this.hexHovered = cell;
-      this.props.onHexHover?.(cell < 0 ? null : { index: cell, x: e.point.x, y: e.point.y });
+      const { hit, changed } = this.hexagons.hover(e.point.x, e.point.y);
+      this.map.getCanvas().style.cursor = hit ? 'pointer' : '';
+      if (changed) this.props.onHexHover?.(hit);
       return;
     }
     const i = this.pick(e.point.x, e.point.y);
@@ -505,10 +490,7 @@ export class ClusterMapController {
   };
 
   private readonly onLeave = (): void => {
-    if (this.hexHovered >= 0) {
-      this.hexHovered = -1;
-      this.props.onHexHover?.(null);
-    }
+    if (this.hexagons.leave()) this.props.onHexHover?.(null);
     if (this.hovered === null) return;
     this.hovered = null;
     this.props.onHover?.(null);
@@ -516,7 +498,7 @@ export class ClusterMapController {
 
   private readonly onClick = (e: MapMouseEvent): void => {
     if (this.props.hexagons) {
-      const cell = this.pickHexagon(e.point.x, e.point.y);
+      const cell = this.hexagons.pick(e.point.x, e.point.y);
       this.props.onHexSelect?.(cell === null ? null : { index: cell, x: e.point.x, y: e.point.y });
       return;
     }
