@@ -76,7 +76,7 @@ class ClickHouseEngine implements WarehouseEngine {
     private readonly database: string | undefined,
   ) {}
 
-  async query(sql: string, params: readonly SqlParam[] = []): Promise<SqlRow[]> {
+  async query(sql: string, params: readonly SqlParam[] = [], limitMs = this.timeoutMs): Promise<SqlRow[]> {
     if (this.closed) throw new Error('El almacén de datos está cerrado.');
     const text = bindLiterals(sql, params);
     const queryId = randomUUID();
@@ -86,20 +86,20 @@ class ClickHouseEngine implements WarehouseEngine {
       clock.timedOut = true;
       abort.abort();
       this.kill(queryId);
-    }, this.timeoutMs);
+    }, limitMs);
     this.running++;
     try {
       const response = await postClickHouse(this.base, {
         sql: `${text}\nFORMAT TabSeparatedWithNamesAndTypes`,
         // wait_end_of_query: an error after the first rows still comes back as an error status.
-        settings: { ...this.readSettings(queryId), wait_end_of_query: '1' },
+        settings: { ...this.readSettings(queryId, limitMs), wait_end_of_query: '1' },
         signal: abort.signal,
       });
       const body = await response.text();
       return rowsOf(body);
     } catch (error) {
       if (clock.timedOut || (error instanceof Error && error.message.includes(TIMEOUT_CODE))) {
-        throw new QueryTimeout(this.timeoutMs);
+        throw new QueryTimeout(limitMs);
       }
       throw error;
     } finally {
@@ -155,12 +155,12 @@ class ClickHouseEngine implements WarehouseEngine {
     while (this.running > 0) await new Promise((r) => setTimeout(r, 5));
   }
 
-  private readSettings(queryId: string): Record<string, string> {
+  private readSettings(queryId: string, limitMs = this.timeoutMs): Record<string, string> {
     return {
       ...(this.database === undefined ? {} : { database: this.database }),
       readonly: '2',
       query_id: queryId,
-      max_execution_time: String(Math.max(1, Math.ceil(this.timeoutMs / 1000))),
+      max_execution_time: String(Math.max(1, Math.ceil(limitMs / 1000))),
     };
   }
 

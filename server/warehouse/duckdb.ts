@@ -81,7 +81,7 @@ class DuckDbEngine implements WarehouseEngine {
     this.idle = [...all];
   }
 
-  async query(sql: string, params: readonly SqlParam[] = []): Promise<SqlRow[]> {
+  async query(sql: string, params: readonly SqlParam[] = [], limitMs = this.timeoutMs): Promise<SqlRow[]> {
     if (this.closed) throw new Error('El almacén de datos está cerrado.');
     const connection = await this.acquire();
     this.running++;
@@ -96,12 +96,12 @@ class DuckDbEngine implements WarehouseEngine {
       repeat = setInterval(() => {
         connection.interrupt();
       }, INTERRUPT_REPEAT_MS);
-    }, this.timeoutMs);
+    }, limitMs);
     try {
       const reader = await connection.runAndReadAll(sql, ...bindAll(params));
       return reader.getRowObjectsJS() as SqlRow[];
     } catch (error) {
-      throw clock.timedOut ? new QueryTimeout(this.timeoutMs) : error;
+      throw clock.timedOut ? new QueryTimeout(limitMs) : error;
     } finally {
       clearTimeout(timer);
       clearInterval(repeat);

@@ -22,9 +22,10 @@ export interface WarehouseEngine {
   readonly dialect: SqlDialect;
   /**
    * Runs one statement with its parameters, in order, and answers every row as an object by column name.
-   * A statement that runs past the engine's time limit is stopped and rejects with QueryTimeout.
+   * A statement that runs past the engine's time limit (or `limitMs`, for work no visitor waits on: the
+   * figures stored at open) is stopped and rejects with QueryTimeout.
    */
-  query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]>;
+  query(sql: string, params?: readonly SqlParam[], limitMs?: number): Promise<SqlRow[]>;
   /**
    * Runs one statement and hands its rows out in batches, as arrays in column order, while the caller keeps
    * pulling: an export of millions of rows never sits in memory. No time limit (a big export is slow on a

@@ -59,7 +59,7 @@ function writeQuartiles(out: Float64Array, at: number, n: number, stats: SqlValu
 }
 
 /** One figures row per group of the source (g, n, n_p, n_m and the order statistics), by g. */
-function figureRows(engine: WarehouseEngine, source: GroupedSource) {
+function figureRows(engine: WarehouseEngine, source: GroupedSource, limitMs?: number) {
   const d = engine.dialect;
   return engine.query(
     `SELECT g, n, n_p, n_m, ${statistics(d, 'p')} AS sp, ${statistics(d, 'm')} AS sm
@@ -69,6 +69,7 @@ function figureRows(engine: WarehouseEngine, source: GroupedSource) {
        FROM (${source.sql}) GROUP BY g
      ) ORDER BY g`,
     source.params,
+    limitMs,
   );
 }
 
@@ -88,6 +89,7 @@ export async function groupedFigures(
   engine: WarehouseEngine,
   source: GroupedSource,
   groups: number,
+  limitMs?: number,
 ): Promise<Float64Array> {
   const out = new Float64Array(groups * FIGURES).fill(Number.NaN);
   for (let g = 0; g < groups; g++) {
@@ -95,7 +97,7 @@ export async function groupedFigures(
     out[g * FIGURES + FIGURE.priceN] = 0;
     out[g * FIGURES + FIGURE.areaN] = 0;
   }
-  for (const r of await figureRows(engine, source)) writeGroup(out, num(r.g) * FIGURES, r);
+  for (const r of await figureRows(engine, source, limitMs)) writeGroup(out, num(r.g) * FIGURES, r);
   return out;
 }
 

@@ -8,6 +8,7 @@ import type { BBox } from '../../src/core/types.ts';
 import { big, num, type WarehouseEngine } from './engine.ts';
 import { groupedFigures, PRICED } from './figures.ts';
 import {
+  ALL_ROWS,
   unitBox,
   whereOf,
   whereOfUnits,
@@ -16,6 +17,7 @@ import {
   type WarehouseFilter,
 } from './filter.ts';
 import { cellShift, unitLat, unitLng } from './keys.ts';
+import { STORED_LIMIT_MS, storedOperations, storedQuarters, type StoredFigures } from './stored.ts';
 import { COLORS, META, QUARTERS, TRANSACTIONS } from './schema.ts';
 
 /** An open warehouse: its engine and what every query needs to know of the data. */
@@ -23,22 +25,36 @@ export interface Warehouse extends Dictionaries {
   readonly engine: WarehouseEngine;
   readonly dataVersion: string;
   readonly rows: number;
+  /** The whole table's figures computed at open (stored.ts), when asked for. */
+  readonly stored?: StoredFigures;
 }
 
-/** Reads the dictionaries and the data version of an engine's warehouse. */
-export async function openWarehouse(engine: WarehouseEngine): Promise<Warehouse> {
+/**
+ * Reads the dictionaries and the data version of an engine's warehouse; with `storeFigures` (the service
+ * does) also computes the whole table's figures that the national map asks (stored.ts).
+ */
+export async function openWarehouse(
+  engine: WarehouseEngine,
+  options: { storeFigures?: boolean } = {},
+): Promise<Warehouse> {
   const labels = async (table: string) =>
     (await engine.query(`SELECT label FROM ${table} ORDER BY idx`)).map((r) => String(r.label));
   const meta = new Map(
     (await engine.query(`SELECT key, value FROM ${META}`)).map((r) => [String(r.key), String(r.value)]),
   );
-  return {
+  const wh: Warehouse = {
     engine,
     quarters: await labels(QUARTERS),
     colors: await labels(COLORS),
     dataVersion: meta.get('dataVersion') ?? '',
     rows: Number(meta.get('rows') ?? 0),
   };
+  if (!options.storeFigures) return wh;
+  const stored: StoredFigures = {
+    quarters: (await quarterRows(wh, ALL_ROWS, undefined, STORED_LIMIT_MS)).figures,
+    operations: await operationRows(wh, ALL_ROWS, undefined, STORED_LIMIT_MS),
+  };
+  return { ...wh, stored };
 }
 
 /** Grid cells of a view with their exact counts and count-weighted centres, as parallel arrays. */
@@ -123,6 +139,17 @@ export async function quarterFigures(
   filter: WarehouseFilter,
   bbox?: BBox,
 ): Promise<QuarterFigures> {
+  const stored = !bbox && wh.stored ? storedQuarters(wh.stored, wh.quarters, filter) : null;
+  return stored ? { quarters: wh.quarters, figures: stored } : quarterRows(wh, filter, bbox);
+}
+
+/** quarterFigures from the rows themselves. */
+async function quarterRows(
+  wh: Warehouse,
+  filter: WarehouseFilter,
+  bbox?: BBox,
+  limitMs?: number,
+): Promise<QuarterFigures> {
   const where = whereOf(wh, filter, bbox);
   const figures = await groupedFigures(
     wh.engine,
@@ -131,6 +158,7 @@ export async function quarterFigures(
       params: where.params,
     },
     wh.quarters.length * 2,
+    limitMs,
   );
   return { quarters: wh.quarters, figures };
 }
@@ -144,12 +172,24 @@ export async function operationFigures(
   filter: WarehouseFilter,
   box?: BBox | { units: readonly UnitBox[] },
 ): Promise<Float64Array> {
+  const stored = box === undefined && wh.stored ? storedOperations(wh.stored, wh.quarters, filter) : null;
+  return stored ?? operationRows(wh, filter, box);
+}
+
+/** operationFigures from the rows themselves. */
+function operationRows(
+  wh: Warehouse,
+  filter: WarehouseFilter,
+  box?: BBox | { units: readonly UnitBox[] },
+  limitMs?: number,
+): Promise<Float64Array> {
   const where =
     box !== undefined && 'units' in box ? whereOfUnits(wh, filter, box.units) : whereOf(wh, filter, box);
   return groupedFigures(
     wh.engine,
     { sql: `SELECT operation AS g, ${PRICED} FROM ${TRANSACTIONS} WHERE ${where.sql}`, params: where.params },
     2,
+    limitMs,
   );
 }
 

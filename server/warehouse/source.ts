@@ -71,7 +71,12 @@ export const SERVE_CLICKHOUSE = {
 /** Opens the demo's warehouse, read-only. */
 export async function openDefaultWarehouse(): Promise<Warehouse> {
   if (SERVE_CLICKHOUSE.url) {
-    return openWarehouse(await openClickHouse(SERVE_CLICKHOUSE.url, { database: SERVE_CLICKHOUSE.database }));
+    return openWarehouse(
+      await openClickHouse(SERVE_CLICKHOUSE.url, { database: SERVE_CLICKHOUSE.database }),
+      {
+        storeFigures: true,
+      },
+    );
   }
-  return openWarehouse(await openDuckDb(await warehouseFile()));
+  return openWarehouse(await openDuckDb(await warehouseFile()), { storeFigures: true });
 }

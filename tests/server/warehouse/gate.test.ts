@@ -63,6 +63,8 @@ const RUNS = 30;
 let dir = '';
 let table: PropertyTable;
 const engines: Warehouse[] = [];
+/** The same engines opened as the service opens them: the whole table's figures stored (stored.ts). */
+const storing: Warehouse[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'almacen-'));
@@ -72,6 +74,7 @@ beforeAll(async () => {
   engines.push(await openWarehouse(await openDuckDb(join(dir, 'prueba.duckdb'))));
   const clickhouse = await cluster.open(table);
   if (clickhouse) engines.push(clickhouse);
+  for (const wh of engines) storing.push(await openWarehouse(wh.engine, { storeFigures: true }));
 }, 120_000);
 
 afterAll(async () => {
@@ -140,7 +143,8 @@ describe(
             table,
             rowsWhere(table, (r) => inBox(r) && passes(r)),
           );
-          for (const wh of engines) {
+          // Without a box, every colour and all precisions, the stored figures answer: held to the same.
+          for (const wh of [...engines, ...storing]) {
             const got = await quarterFigures(wh, filter, view?.bbox);
             expect(Array.from(got.figures), wh.engine.name).toEqual(want);
           }
@@ -158,8 +162,34 @@ describe(
             table,
             rowsWhere(table, (r) => inBox(r) && passes(r)),
           );
-          for (const wh of engines)
+          for (const wh of [...engines, ...storing])
             expect(Array.from(await operationFigures(wh, filter, view?.bbox)), wh.engine.name).toEqual(want);
+        }),
+        PARAMS,
+      );
+    });
+
+    it('the whole table’s stored figures (every colour, all precisions) answer any quarters and operation exactly', async () => {
+      const storable = filterArb.map((f) => ({ ...f, colors: 'todos' as const, exactOnly: false }));
+      // One quarter, as the view's figures under a quarter filter ask it: answered from the store too.
+      const one = fc
+        .record({ q: fc.constantFrom(...QUARTER_LABELS), operation: filterArb.map((f) => f.operation) })
+        .map(({ q, operation }) => ({
+          quarters: { kind: 'set' as const, labels: [q] },
+          operation,
+          colors: 'todos' as const,
+          exactOnly: false,
+        }));
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(storable, one), async (filter) => {
+          const passes = bruteFilter(table, filter);
+          const rows = rowsWhere(table, passes);
+          const quarters = bruteQuarterFigures(table, rows);
+          const operations = bruteAreaFigures(table, rows);
+          for (const wh of storing) {
+            expect(Array.from((await quarterFigures(wh, filter)).figures), wh.engine.name).toEqual(quarters);
+            expect(Array.from(await operationFigures(wh, filter)), wh.engine.name).toEqual(operations);
+          }
         }),
         PARAMS,
       );
