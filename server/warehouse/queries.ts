@@ -71,6 +71,8 @@ export interface GridCells {
    * Mercator), from exact integer sums — the same centre whatever order the engine added the rows in.
    */
   positions: Float64Array;
+  /** A one-row cell's price (its marker's label); NaN for the others and for a row without one. */
+  prices: Float64Array;
 }
 
 /** Grid clusters of the rows in `bbox` under the filter, cells of 2^(31 − level) Mercator units. */
@@ -96,7 +98,7 @@ export async function gridOfUnits(
   const bits = d.param('INTEGER');
   const rows = await wh.engine.query(
     `SELECT ${d.shiftRight('x', bits)} AS cx, ${d.shiftRight('y', bits)} AS cy, count(*) AS n,
-            ${d.countIf('operation = 0')} AS sale, sum(x) AS sx, sum(y) AS sy
+            ${d.countIf('operation = 0')} AS sale, sum(x) AS sx, sum(y) AS sy, min(price) AS price
      FROM ${TRANSACTIONS} WHERE ${where.sql} GROUP BY cx, cy ORDER BY cy, cx`,
     [shift, shift, ...where.params],
   );
@@ -109,6 +111,7 @@ export async function gridOfUnits(
     counts: new Uint32Array(n),
     saleCounts: new Uint32Array(n),
     positions: new Float64Array(n * 2),
+    prices: new Float64Array(n).fill(Number.NaN),
   };
   rows.forEach((r, i) => {
     const count = num(r.n);
@@ -118,6 +121,7 @@ export async function gridOfUnits(
     out.saleCounts[i] = num(r.sale);
     out.positions[i * 2] = unitLng(meanOf(big(r.sx), count));
     out.positions[i * 2 + 1] = unitLat(meanOf(big(r.sy), count));
+    if (count === 1) out.prices[i] = num(r.price);
   });
   return out;
 }

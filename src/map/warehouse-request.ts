@@ -42,6 +42,8 @@ export interface CellsJson {
   sale: number[];
   lng: number[];
   lat: number[];
+  /** A one-row cell's price (its marker's label), null otherwise (absent from older services). */
+  price?: (number | null)[];
 }
 
 export interface ClustersAnswer extends WarehouseAnswer {
@@ -171,11 +173,15 @@ export function mergedClusters(
   const groups = members.map((list) =>
     list.map((i) => ({ level: cells.level, cx: cells.cx[i] ?? 0, cy: cells.cy[i] ?? 0 })),
   );
-  return { result: clusterResultOf(merged ?? cells, answer.zoom), groups };
+  // A circle of one row is that row's marker, labelled with its price.
+  const prices = members.map((list) =>
+    list.length === 1 ? (cells.price?.[list[0] ?? -1] ?? Number.NaN) : Number.NaN,
+  );
+  return { result: clusterResultOf(merged ?? cells, answer.zoom, prices), groups };
 }
 
 /** Cells (merged or not) as the engine's ClusterResult at `zoom` (ids: the cell's index). */
-function clusterResultOf(c: CellsOf, zoom: number): ClusterResult {
+function clusterResultOf(c: CellsOf, zoom: number, prices: readonly number[] = []): ClusterResult {
   const length = c.count.length;
   const result: ClusterResult = {
     length,
@@ -184,8 +190,10 @@ function clusterResultOf(c: CellsOf, zoom: number): ClusterResult {
     saleCounts: Uint32Array.from(c.sale),
     rentalCounts: Uint32Array.from(c.count, (n, i) => n - (c.sale[i] ?? 0)),
     ids: Uint32Array.from({ length }, (_, i) => i),
-    // Single rows' prices are not in a clusters answer: NaN, as a cluster's.
-    prices: new Float64Array(length).fill(Number.NaN),
+    // One-row circles carry their row's price (the marker's label); clusters NaN, as the engine's.
+    prices: Float64Array.from({ length }, (_, i) =>
+      (c.count[i] ?? 0) === 1 ? (prices[i] ?? Number.NaN) : Number.NaN,
+    ),
     zoom,
     truncated: false,
   };

@@ -94,9 +94,12 @@ describe('warehouse requests', () => {
         sale: [7, 0],
         lng: [-66, -67],
         lat: [10, 11],
+        price: [null, 850],
       },
     }).result;
     expect(view.length).toBe(2);
+    // The one-row cell is that row's marker, labelled with its price; a cluster has none.
+    expect([...view.prices]).toEqual([Number.NaN, 850]);
     expect([...view.counts]).toEqual([10, 1]);
     expect([...view.saleCounts]).toEqual([7, 0]);
     expect([...view.rentalCounts]).toEqual([3, 1]);

@@ -71,6 +71,8 @@ function cellsJson(cells: GridCells) {
     sale: Array.from(cells.saleCounts),
     lng,
     lat,
+    // A one-row cell's price (its marker's label); null otherwise.
+    price: Array.from(cells.prices),
   };
 }
 

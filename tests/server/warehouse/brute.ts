@@ -52,6 +52,8 @@ export interface BruteCell {
   sale: number;
   sx: number;
   sy: number;
+  /** The first row's price (the cell's label when it holds one row). */
+  price: number;
 }
 
 /** Grid cells of rows, ordered as the warehouse answers them (cy, then cx). */
@@ -66,7 +68,7 @@ export function bruteGrid(t: PropertyTable, rows: readonly number[], level: numb
     const key = `${cx},${cy}`;
     let cell = cells.get(key);
     if (!cell) {
-      cell = { cx, cy, n: 0, sale: 0, sx: 0, sy: 0 };
+      cell = { cx, cy, n: 0, sale: 0, sx: 0, sy: 0, price: t.price[r] ?? Number.NaN };
       cells.set(key, cell);
     }
     cell.n++;

@@ -107,6 +107,8 @@ function expectGrid(got: GridCells, want: readonly BruteCell[], engine: string):
     ]);
     expect(got.positions[i * 2], engine).toBe(unitLng(cell.sx / cell.n));
     expect(got.positions[i * 2 + 1], engine).toBe(unitLat(cell.sy / cell.n));
+    // A one-row cell carries its row's price (its label), the others none.
+    expect(got.prices[i], engine).toBe(cell.n === 1 ? cell.price : Number.NaN);
   });
 }
 
