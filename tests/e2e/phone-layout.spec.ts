@@ -71,6 +71,22 @@ test('the listing map keeps the screen: title, one row of links and one row of c
   // 16 quarters across the plot, whatever its drawn width: the middle of the 14th is 2024-T2.
   await page.mouse.click(plot.x + (plot.width * 13.5) / 16, plot.y + plot.height / 2);
   await expect(page.getByLabel('Trimestres')).toHaveValues(['2024-T2']);
+
+  // Folded again, deep in Caracas: the attribution names the urbanizaciones' sources and takes more lines;
+  // the data toolbar moves up with it instead of covering it.
+  await page.getByRole('button', { name: 'Filtros' }).click();
+  const attribution = page.locator('.maplibregl-ctrl-attrib');
+  const lines = async () => (await attribution.boundingBox())?.height ?? 0;
+  const before = await lines();
+  await page.evaluate(() => window.__mapas?.explorerMap?.jumpTo({ center: [-66.85, 10.49], zoom: 16 }));
+  await expect.poll(lines).toBeGreaterThan(before);
+  const toolbar = page.locator('.explorer__data');
+  await expect
+    .poll(async () => {
+      const [bar, text] = [await toolbar.boundingBox(), await attribution.boundingBox()];
+      return bar && text ? text.y - (bar.y + bar.height) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
 });
 
 test('the agency page folds its controls behind one button, and the franchise opens with every agency in sight', async ({

@@ -14,6 +14,7 @@ import { useMapSetup } from '../map-config.tsx';
 import { StackList } from '../stack-list/StackList.tsx';
 import { hexagonOperation } from './hexagon-operation.ts';
 import { useTableLoad } from './use-table-load.ts';
+import { useAttributionHeight } from '../../map/use-attribution-height.ts';
 import { useWarehouse } from './use-warehouse.ts';
 import { useTransactionStack } from './use-transaction-stack.ts';
 import { usePriceLayer } from './use-price-layer.ts';
@@ -52,6 +53,8 @@ export function TransactionsMap(props: TransactionsMapProps) {
       : { bounds: [...EXPLORER.countryBounds], fitBoundsOptions: { padding: COUNTRY_PADDING } }),
     maxBounds: setup.maxBounds,
   });
+  // The data toolbar and the phone's chart sit above the attribution, however many lines it takes.
+  useAttributionHeight(map);
   const events = useRef(props);
   useLayoutEffect(() => {
     events.current = props;
