@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import { machine, markdownTable, median, writeResults } from './lib/report.ts';
+import { seededRandom as random } from '../scripts/lib/seeded-random.ts';
 
 /** A growable byte buffer with the protobuf encodings the PBF format uses (no per-byte JS arrays). */
 class Bytes {
@@ -111,18 +112,6 @@ function packed(
     else tmp.varint(d);
   }
   into.bytes(field, tmp.view());
-}
-
-/** Deterministic PRNG (mulberry32): the same extract on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Venezuelan cities with a rough weight (≈ urban population, 100 k): where nodes cluster. */

@@ -1,16 +1,5 @@
 import type { PbfNode, PbfWay } from '../scripts/lib/osm-pbf-writer.ts';
-
-/** Deterministic PRNG (mulberry32): the same extract on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../scripts/lib/seeded-random.ts';
 
 const ARTICLES = ['Los', 'Las', 'El', 'La', 'San', 'Santa', 'Villa', 'Colinas de', 'Lomas de', 'Terrazas de'];
 const WORDS = [

@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fmtMs, machine, markdownTable, writeResults } from './lib/report.ts';
+import { seededRandom as random } from '../scripts/lib/seeded-random.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,18 +42,6 @@ const { values } = parseArgs({
 // ---------------------------------------------------------------------------------------------------------
 // The visitors.
 // ---------------------------------------------------------------------------------------------------------
-
-/** mulberry32: a small seeded generator, so every run asks the same questions in the same order per visitor. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Sample {
   route: string;

@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import Supercluster from 'supercluster';
 import { featureDigest } from '../tests/fixtures/engine/digest.ts';
+import { seededRandom as rng } from './lib/seeded-random.ts';
 
 const FIXTURE_OPTIONS = { radius: 40, extent: 512, minZoom: 0, maxZoom: 18, minPoints: 2 };
 const COUNT = 3000;
@@ -18,18 +19,6 @@ const CENTRES = [
   [-68.0, 10.16, 0.05], // Valencia
   [-62.65, 8.35, 0.05], // Ciudad Guayana
 ] as const;
-
-/** mulberry32, seeded: the dataset must never change unless this script does. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = rng(42);
 const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());

@@ -4,6 +4,7 @@
  * over lat 1..12, lng -73..-60; 16 quarters, 5 colours, 70% sales. Seeded and deterministic.
  */
 import type { PropertyTable } from '../../src/core/types.ts';
+import { seededRandom } from '../../scripts/lib/seeded-random.ts';
 
 /** [lat, lng, weight, sigma in degrees] of the city centres the clustered 80% gather around. */
 const CITIES: readonly (readonly [number, number, number, number])[] = [
@@ -26,17 +27,8 @@ export const SYNTHETIC_QUARTERS: readonly string[] = Array.from(
 );
 export const SYNTHETIC_COLORS: readonly string[] = ['amarillo', 'azul', 'naranja', 'rojo', 'verde'];
 
-/** mulberry32: small, fast, good enough for test data. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (scripts/lib/seeded-random.ts): the same seed, the same data. */
+export const rng = seededRandom;
 
 /** A table of `n` synthetic transactions (positions rounded to 1e-6°, as the backend stores them). */
 export function syntheticTable(n: number, seed = 7): PropertyTable {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NodeCoords } from '../../../server/geocoder/store/node-coords.ts';
-
-/** Deterministic PRNG for the randomised comparison with a Map. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../../scripts/lib/seeded-random.ts';
 
 describe('issue 38: the PBF import keeps only the wanted nodes’ coordinates (NodeCoords)', () => {
   it('keeps the refs of every list once, answers for wanted ids only, undefined until read', () => {

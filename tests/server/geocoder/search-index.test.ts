@@ -5,18 +5,7 @@ import { searchIn, type SearchHit, type SearchOptions } from '../../../server/ge
 import { entriesWithStore } from '../../../server/geocoder/store/entries.ts';
 import type { StoredPlace } from '../../../server/geocoder/store/types.ts';
 import { scanSearch } from './search-scan-oracle.ts';
-
-/** Deterministic PRNG (mulberry32): a failure names its seed and replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../../scripts/lib/seeded-random.ts';
 
 const SEED = Number(process.env.SEARCH_INDEX_SEED ?? 38);
 /**
