@@ -9,6 +9,10 @@ import { makeStore } from '../state/store.ts';
 import { MapasProvider } from '../widgets/map-config.tsx';
 import { App } from './App.tsx';
 import { installTestApi, testApiRequested } from './test-api.ts';
+import { preloadBaseFonts } from '../map/base-fonts.ts';
+
+// Every route shows a map: its label fonts download beside the map's code, not after it.
+preloadBaseFonts();
 
 // The demo keeps its store in hand so the test API can read the map state (spec, entities: 'Map state').
 const store = makeStore();

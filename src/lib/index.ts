@@ -66,6 +66,8 @@ export {
 } from '../widgets/map-config.tsx';
 export { mergeConfig, readConfig, type AppConfig, type MapasConfig } from '../config/read-config.ts';
 export { useMapState } from './use-map-state.ts';
+// A host calls it as its page starts: the base map's label fonts then download beside the map's code.
+export { preloadBaseFonts } from '../map/base-fonts.ts';
 
 // State, for a host that keeps its own Redux store (docs/api.md, "State").
 export {

@@ -1,8 +1,7 @@
 import type { ExpressionSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
-import notoRegular from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
-import notoSemiBold from '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff2?url';
 import type { FeatureCollection, Point } from 'geojson';
 import { MESSAGES } from '../core/messages.ts';
+import { BASE_FONT_URLS } from './base-fonts.ts';
 
 /** Calm palette: pale sea, warm land, quiet borders, so red and purple property markers stand out. */
 const PALETTE = {
@@ -111,8 +110,8 @@ export function offlineStyle(origin: string): StyleSpecification {
     version: 8,
     name: MESSAGES.map.offlineStyleName,
     'font-faces': {
-      [REGULAR]: new URL(notoRegular, origin).href,
-      [SEMIBOLD]: new URL(notoSemiBold, origin).href,
+      [REGULAR]: new URL(BASE_FONT_URLS.regular, origin).href,
+      [SEMIBOLD]: new URL(BASE_FONT_URLS.semiBold, origin).href,
     },
     sources: {
       // Outlines simplified to 1 screen px at every zoom (MapLibre's default 0.375): the same look for lines

@@ -89,8 +89,21 @@ test('each route downloads its own code, compressed: the listing map fetches no 
     const path = new URL(answer.url()).pathname;
     if (/\.m?js$/.test(path)) scripts.set(path, answer.headers()['content-encoding']);
   });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('.woff2') || path.endsWith('/api/basemap/outlines.geojson')) asked.push(path);
+  });
   await page.goto('/#/');
   await expect(page.getByRole('status').filter({ hasText: 'inmuebles' })).toContainText('en venta');
+  // The label fonts are asked as the page starts, before the base map's first data, and once each (the
+  // preload is the request MapLibre's font load uses).
+  const fonts = asked.filter((p) => p.endsWith('.woff2'));
+  expect(fonts).toHaveLength(2);
+  expect(new Set(fonts).size).toBe(2);
+  expect(asked.findIndex((p) => p.endsWith('.woff2'))).toBeLessThan(
+    asked.findIndex((p) => p.endsWith('/outlines.geojson')),
+  );
   const listing = [...scripts.keys()];
   expect(listing.some((p) => p.includes('/OverviewMap-'))).toBe(true);
   for (const other of ['TransactionsPage', 'DrawingMapPage', 'AgencyMapPage', 'PickerV1Page'])
