@@ -84,6 +84,14 @@ function writeGroup(out: Float64Array, at: number, r: SqlRow): void {
   writeQuartiles(out, at + FIGURE.perM2_25, withArea, r.sm);
 }
 
+/** Writes group `group` of a figures layout as a group with no rows: no count, no quartiles. */
+export function emptyGroup(out: Float64Array, group: number): void {
+  out.fill(Number.NaN, group * FIGURES, (group + 1) * FIGURES);
+  out[group * FIGURES + FIGURE.count] = 0;
+  out[group * FIGURES + FIGURE.priceN] = 0;
+  out[group * FIGURES + FIGURE.areaN] = 0;
+}
+
 /** Figures of `groups` groups of the source's rows (a group with no rows: count 0, quartiles NaN). */
 export async function groupedFigures(
   engine: WarehouseEngine,
@@ -91,12 +99,8 @@ export async function groupedFigures(
   groups: number,
   limitMs?: number,
 ): Promise<Float64Array> {
-  const out = new Float64Array(groups * FIGURES).fill(Number.NaN);
-  for (let g = 0; g < groups; g++) {
-    out[g * FIGURES + FIGURE.count] = 0;
-    out[g * FIGURES + FIGURE.priceN] = 0;
-    out[g * FIGURES + FIGURE.areaN] = 0;
-  }
+  const out = new Float64Array(groups * FIGURES);
+  for (let g = 0; g < groups; g++) emptyGroup(out, g);
   for (const r of await figureRows(engine, source, limitMs)) writeGroup(out, num(r.g) * FIGURES, r);
   return out;
 }

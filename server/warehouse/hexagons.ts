@@ -4,10 +4,10 @@
  * with the exact count and type-7 quartiles of two slots, as the in-tab engine's hexagon layer takes them
  * (workers/contract.ts HexResult): sales and rents; or, comparing, one operation's base and comparison quarter.
  */
-import { FIGURE, FIGURES, HEX_RESOLUTION } from '../../src/core/price-figures.ts';
+import { FIGURES, HEX_RESOLUTION } from '../../src/core/price-figures.ts';
 import type { BBox } from '../../src/core/types.ts';
 import { cellIndex, cellText } from '../../workers/engine/hex-index.ts';
-import { keyedFigures, PRICED } from './figures.ts';
+import { emptyGroup, keyedFigures, PRICED } from './figures.ts';
 import { whereOf, type WarehouseFilter } from './filter.ts';
 import type { Warehouse } from './queries.ts';
 import { TRANSACTIONS } from './schema.ts';
@@ -26,15 +26,6 @@ export interface HexComparison {
   readonly comparison: string;
   readonly operation: 'Venta' | 'Alquiler';
 }
-
-/** A slot with no rows: no count, no quartiles. */
-const EMPTY_SLOT = (() => {
-  const slot = new Float64Array(FIGURES).fill(Number.NaN);
-  slot[FIGURE.count] = 0;
-  slot[FIGURE.priceN] = 0;
-  slot[FIGURE.areaN] = 0;
-  return Array.from(slot);
-})();
 
 /**
  * Figures per resolution-`resolution` hexagon (3–9) of the rows in `bbox` under the filter, in two slots.
@@ -65,19 +56,21 @@ export async function hexFigures(
           FROM ${TRANSACTIONS} WHERE ${where.sql}`,
     params: [shift, ...slotParams, ...where.params],
   });
-  const cells: string[] = [];
-  const out: number[] = [];
+  // Groups come in ascending order: a cell's slots are consecutive, slot 0 before 1 (either may be absent).
+  const cellKeys: number[] = [];
+  for (const group of keys)
+    if (cellKeys.at(-1) !== Math.floor(group / 2)) cellKeys.push(Math.floor(group / 2));
+  const out = new Float64Array(cellKeys.length * 2 * FIGURES);
+  for (let g = 0; g < cellKeys.length * 2; g++) emptyGroup(out, g);
+  let cell = -1;
   keys.forEach((group, i) => {
     const key = Math.floor(group / 2);
-    const slotOf = group - key * 2;
-    if (cells.length === 0 || Math.floor((keys[i - 1] ?? -2) / 2) !== key) {
-      const { upper, lower } = cellIndex(key, resolution);
-      cells.push(cellText(upper, lower));
-      // The cell's two slots start empty; its groups (ascending: slot 0 before 1) fill them.
-      out.push(...EMPTY_SLOT, ...EMPTY_SLOT);
-    }
-    const at = (cells.length - 1) * 2 * FIGURES + slotOf * FIGURES;
-    for (let k = 0; k < FIGURES; k++) out[at + k] = figures[i * FIGURES + k] ?? Number.NaN;
+    if (cellKeys[cell] !== key) cell++;
+    out.set(figures.subarray(i * FIGURES, (i + 1) * FIGURES), (cell * 2 + group - key * 2) * FIGURES);
   });
-  return { resolution, cells, figures: Float64Array.from(out) };
+  const cells = cellKeys.map((key) => {
+    const { upper, lower } = cellIndex(key, resolution);
+    return cellText(upper, lower);
+  });
+  return { resolution, cells, figures: out };
 }

@@ -8,7 +8,8 @@
  * a subset of those — no box, every colour, precision not filtered — is answered exactly by leaving the other
  * groups out: the chart under any quarters and operation; the view's figures under every quarter or one.
  */
-import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
+import { FIGURES } from '../../src/core/price-figures.ts';
+import { emptyGroup } from './figures.ts';
 import type { QuarterSelection, WarehouseFilter } from './filter.ts';
 
 export interface StoredFigures {
@@ -20,14 +21,6 @@ export interface StoredFigures {
 
 /** Time allowed to each stored query at open: minutes, not the visitors' seconds. */
 export const STORED_LIMIT_MS = 15 * 60_000;
-
-/** A group with no rows: no count, no quartiles. */
-function empty(out: Float64Array, group: number): void {
-  out.fill(Number.NaN, group * FIGURES, (group + 1) * FIGURES);
-  out[group * FIGURES + FIGURE.count] = 0;
-  out[group * FIGURES + FIGURE.priceN] = 0;
-  out[group * FIGURES + FIGURE.areaN] = 0;
-}
 
 const storable = (filter: WarehouseFilter) => filter.colors === 'todos' && !filter.exactOnly;
 
@@ -58,7 +51,7 @@ export function storedQuarters(
   quarters.forEach((label, q) => {
     for (const op of [0, 1])
       if (!quarterPasses(filter.quarters, label, quarters) || !operationPasses(filter, op))
-        empty(out, q * 2 + op);
+        emptyGroup(out, q * 2 + op);
   });
   return out;
 }
@@ -83,10 +76,10 @@ export function storedOperations(
     out = new Float64Array(2 * FIGURES);
     const [q] = selected;
     if (q === undefined) {
-      empty(out, 0);
-      empty(out, 1);
+      emptyGroup(out, 0);
+      emptyGroup(out, 1);
     } else out.set(stored.quarters.subarray(q * 2 * FIGURES, (q + 1) * 2 * FIGURES));
   }
-  for (const op of [0, 1]) if (!operationPasses(filter, op)) empty(out, op);
+  for (const op of [0, 1]) if (!operationPasses(filter, op)) emptyGroup(out, op);
   return out;
 }

@@ -257,7 +257,7 @@ export class ClusterMapController {
   async stackRows(clusterId: number, limit: number): Promise<PropertyRow[]> {
     if (this.source.stackRows) return (await this.source.stackRows(clusterId, limit)) ?? [];
     const rows = await this.clusterRows(clusterId, limit);
-    return Promise.all([...rows].map((r) => this.row(r)));
+    return Promise.all([...rows].map((r) => this.client.getProperty(r)));
   }
 
   /** A cluster's price figures under the filter (details on demand); null when a newer request superseded it. */
@@ -283,11 +283,6 @@ export class ClusterMapController {
   private viewBox(): BBox {
     const b = this.map.getBounds();
     return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
-  }
-
-  /** One row of the indexed table (for a list of rows the page does not hold as records). */
-  row(index: number): Promise<PropertyRow> {
-    return this.client.getProperty(index);
   }
 
   /**

@@ -241,10 +241,15 @@ export interface SplitAnswer extends WarehouseAnswer {
   cells: CellsJson;
 }
 
-export function splitRoute(filter: EngineFilter, cell: CellRef): string {
+/** A grid cell's parameters (nivel, cx, cy) and the filter's. */
+function cellParams(filter: EngineFilter, cell: CellRef): URLSearchParams {
   const q = new URLSearchParams({ nivel: String(cell.level), cx: String(cell.cx), cy: String(cell.cy) });
   for (const [k, v] of filterParams(filter)) q.set(k, v);
-  return routeOf('split', q);
+  return q;
+}
+
+export function splitRoute(filter: EngineFilter, cell: CellRef): string {
+  return routeOf('split', cellParams(filter, cell));
 }
 
 /** The figures (sales, then rents) of a circle's grid cells under the filter (one level). */
@@ -257,13 +262,8 @@ export function cellFiguresRoute(filter: EngineFilter, cells: readonly CellRef[]
 
 /** The rows of one grid cell under the filter, `limit` at most (a stacked cluster's list). */
 export function cellRowsRoute(filter: EngineFilter, cell: CellRef, limit: number): string {
-  const q = new URLSearchParams({
-    nivel: String(cell.level),
-    cx: String(cell.cx),
-    cy: String(cell.cy),
-    limite: String(limit),
-  });
-  for (const [k, v] of filterParams(filter)) q.set(k, v);
+  const q = cellParams(filter, cell);
+  q.set('limite', String(limit));
   return routeOf('rows', q);
 }
 

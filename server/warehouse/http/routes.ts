@@ -42,6 +42,9 @@ import { figureList } from './answer.ts';
 import { polygonOfBody } from './body.ts';
 import { streamCsv } from './export.ts';
 
+/** A grid cell's exact extent in integer units. */
+const unitsOf = (cell: P.GridCell) => cellUnits(cell.level, cell.cx, cell.cy);
+
 /** The parsed value, or a BadRequest (a Spanish 400) with the parser's message. */
 function valueOf<T>(parsed: P.Parsed<T>): T {
   if (!parsed.ok) throw new BadRequest(parsed.error);
@@ -117,9 +120,7 @@ export const ROUTES = new Map<string, (q: URLSearchParams, body: string | null) 
     (q) => {
       // A clicked circle's cells, or a box, or the whole table.
       const cells = valueOf(P.parseCells(q));
-      const box = cells
-        ? { units: cells.map(({ level, cx, cy }) => cellUnits(level, cx, cy)) }
-        : valueOf(P.parseOptionalBBox(q));
+      const box = cells ? { units: cells.map(unitsOf) } : valueOf(P.parseOptionalBBox(q));
       const filter = valueOf(P.parseFilter(q));
       return json(async (wh) => ({ figures: figureList(await operationFigures(wh, filter, box)) }));
     },
@@ -157,9 +158,7 @@ export const ROUTES = new Map<string, (q: URLSearchParams, body: string | null) 
     'rows',
     (q) => {
       // A grid cell (a stacked cluster's rows) or a box.
-      const box = q.has('nivel')
-        ? (({ level, cx, cy }) => ({ units: cellUnits(level, cx, cy) }))(valueOf(P.parseCell(q)))
-        : valueOf(P.parseBBox(q));
+      const box = q.has('nivel') ? { units: unitsOf(valueOf(P.parseCell(q))) } : valueOf(P.parseBBox(q));
       const filter = valueOf(P.parseFilter(q));
       const limit = valueOf(P.parseLimit(q));
       return json(async (wh) => {

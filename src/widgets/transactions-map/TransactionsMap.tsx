@@ -145,14 +145,14 @@ export function TransactionsMap(props: TransactionsMapProps) {
     },
   );
   const dragging = useDropTarget(map?.getContainer() ?? null, openData.actions.choose);
-  // The toolbar opens files into the worker and exports its rows; a warehouse map exports what it serves.
+  // Files open into the worker: not on a warehouse map (whose toolbar exports what the service serves).
   const withData = props.openData !== false && warehouse === null;
 
   return (
     <>
       <div ref={mapRef} className="overview__map" data-testid="transactions-map" />
       <PriceOverlays state={price.state} compare={hexagons?.compare ?? null} />
-      {withData || (props.openData !== false && warehouse !== null) ? (
+      {props.openData !== false ? (
         <DataToolbar
           controller={controller}
           sourceName={sourceName}
