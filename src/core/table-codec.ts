@@ -13,10 +13,13 @@ import type { PropertyTable } from './types.ts';
  *  16  dictionary JSON, then zero padding to a multiple of 8
  *      columns in order, each starting on an 8-byte boundary:
  *      lng f64 · lat f64 · price f64 · operation u8 · quarter u16 · color u16
- *      version 2 only: area f32 (built m², NaN = unknown)
+ *      versions 2 and 3: area f32 (built m², NaN = unknown)
+ *      version 3 only: precision u8 (how each row was placed: 0 exact, 1–4 geocoded)
  *
- * A table with an area column is written as version 2, one without as version 1 (byte for byte what older
- * writers made); both versions are read, a version-1 table has no `area`.
+ * A table with a precision column is written as version 3 (its area NaN where the table has none: a warehouse
+ * view's rows, read by the page's engine, keep how they were placed), else one with an area column as version
+ * 2, else as version 1 (byte for byte what older writers made); all three are read, a version-1 table has no
+ * `area`, only a version-3 table has `precision`.
  * The buffer ends right after the last column's padding. Aligned columns let `decodeTable` make typed-array
  * views into the input without copying when the input starts 8-byte aligned (a fresh ArrayBuffer, a fetch or a
  * file read); otherwise it copies.
@@ -24,6 +27,7 @@ import type { PropertyTable } from './types.ts';
 const MAGIC = 0x54504556; // 'VEPT' read as little-endian uint32
 const VERSION_PLAIN = 1;
 const VERSION_AREA = 2;
+const VERSION_PRECISION = 3;
 const HEADER = 16;
 /** Guard against absurd lengths in corrupt headers (10M rows is twice the largest supported set). */
 const MAX_ROWS = 10_000_000;
@@ -49,11 +53,13 @@ interface Layout {
     color: number;
     /** −1 in version 1. */
     area: number;
+    /** −1 before version 3. */
+    precision: number;
   };
   total: number;
 }
 
-function layout(rows: number, dictBytes: number, withArea: boolean): Layout {
+function layout(rows: number, dictBytes: number, version: number): Layout {
   let at = pad8(HEADER + dictBytes);
   const take = (bytes: number) => {
     const start = at;
@@ -67,7 +73,8 @@ function layout(rows: number, dictBytes: number, withArea: boolean): Layout {
     operation: take(rows),
     quarter: take(rows * 2),
     color: take(rows * 2),
-    area: withArea ? take(rows * 4) : -1,
+    area: version >= VERSION_AREA ? take(rows * 4) : -1,
+    precision: version >= VERSION_PRECISION ? take(rows) : -1,
   };
   return { dictBytes, offsets, total: at };
 }
@@ -79,11 +86,12 @@ function layout(rows: number, dictBytes: number, withArea: boolean): Layout {
  */
 export function encodeTableParts(table: PropertyTable): { parts: Uint8Array[]; byteLength: number } {
   const dict = new TextEncoder().encode(JSON.stringify({ quarters: table.quarters, colors: table.colors }));
-  const { offsets, total } = layout(table.length, dict.byteLength, table.area !== undefined);
+  const version = table.precision ? VERSION_PRECISION : table.area ? VERSION_AREA : VERSION_PLAIN;
+  const { offsets, total } = layout(table.length, dict.byteLength, version);
   const header = new Uint8Array(offsets.lng);
   const view = new DataView(header.buffer);
   view.setUint32(0, MAGIC, true);
-  view.setUint32(4, table.area ? VERSION_AREA : VERSION_PLAIN, true);
+  view.setUint32(4, version, true);
   view.setUint32(8, table.length, true);
   view.setUint32(12, dict.byteLength, true);
   header.set(dict, HEADER);
@@ -95,7 +103,9 @@ export function encodeTableParts(table: PropertyTable): { parts: Uint8Array[]; b
     [offsets.quarter, table.quarter],
     [offsets.color, table.color],
   ];
-  if (table.area) columns.push([offsets.area, table.area]);
+  if (version >= VERSION_AREA)
+    columns.push([offsets.area, table.area ?? new Float32Array(table.length).fill(Number.NaN)]);
+  if (table.precision) columns.push([offsets.precision, table.precision]);
   const parts: Uint8Array[] = [header];
   columns.forEach(([start, column], k) => {
     parts.push(new Uint8Array(column.buffer, column.byteOffset, column.byteLength));
@@ -154,14 +164,14 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC) throw new Error('VEPT: no es una tabla VEPT');
   const version = view.getUint32(4, true);
-  if (version !== VERSION_PLAIN && version !== VERSION_AREA)
+  if (version !== VERSION_PLAIN && version !== VERSION_AREA && version !== VERSION_PRECISION)
     throw new Error(`VEPT: versión ${version} no soportada`);
   const rows = view.getUint32(8, true);
   const dictBytes = view.getUint32(12, true);
   if (rows > MAX_ROWS) throw new Error('VEPT: demasiadas filas');
   if (dictBytes > MAX_DICT_BYTES)
     throw new Error(`VEPT: ${fill(MESSAGES.table.dictionaryTooBig, { n: dictBytes, max: MAX_DICT_BYTES })}`);
-  const { offsets, total } = layout(rows, dictBytes, version === VERSION_AREA);
+  const { offsets, total } = layout(rows, dictBytes, version);
   if (HEADER + dictBytes > bytes.byteLength || total > bytes.byteLength)
     throw new Error(`VEPT: datos truncados (${bytes.byteLength} bytes, se esperaban ${total})`);
   // The header fixes the size exactly, so extra bytes mean a damaged or concatenated file.
@@ -191,6 +201,7 @@ export function decodeTable(input: ArrayBuffer | Uint8Array): PropertyTable {
     quarters,
     colors,
     ...(offsets.area >= 0 ? { area: column(Float32Array, offsets.area) } : {}),
+    ...(offsets.precision >= 0 ? { precision: column(Uint8Array, offsets.precision) } : {}),
   };
   // A corrupt file could point rows past the dictionaries; refuse it here rather than deep in the engine.
   const problem = validateTable(table);

@@ -55,6 +55,29 @@ describe('VEPT codec', () => {
     expect(() => decodeTable(bytes.subarray(0, bytes.byteLength - 8))).toThrow('VEPT: datos truncados');
   });
 
+  it('writes a table that says how its rows were placed as version 3, and reads the codes back', () => {
+    const placed = {
+      ...sample,
+      area: Float32Array.of(60, Number.NaN, 90),
+      precision: Uint8Array.of(0, 2, 4),
+    };
+    const bytes = encodeTable(placed);
+    expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(3);
+    const back = decodeTable(bytes);
+    expect(plain(back)).toEqual(plain(sample));
+    expect([...(back.precision ?? [])]).toEqual([0, 2, 4]);
+    expect([...(back.area ?? [])]).toEqual([60, Number.NaN, 90]);
+    // Without areas, version 3 still carries the column, every area unknown.
+    const noArea = decodeTable(encodeTable({ ...sample, precision: Uint8Array.of(1, 0, 3) }));
+    expect([...(noArea.precision ?? [])]).toEqual([1, 0, 3]);
+    expect([...(noArea.area ?? [])]).toEqual([Number.NaN, Number.NaN, Number.NaN]);
+    // The precision column is the last: cutting it is caught; a code past 4 is refused.
+    expect(() => decodeTable(bytes.subarray(0, bytes.byteLength - 8))).toThrow('VEPT: datos truncados');
+    const bad = encodeTable(placed);
+    bad[bad.byteLength - 8] = 9;
+    expect(() => decodeTable(bad)).toThrow('la columna precision tiene códigos fuera de 0–4');
+  });
+
   it('keeps reading version-1 files (no area column): the table then has no area', () => {
     const bytes = encodeTable(sample);
     expect(new DataView(bytes.buffer).getUint32(4, true)).toBe(1);

@@ -84,10 +84,11 @@ export function sendAnswerBytes(
   etag: string,
   bytes: Buffer,
   encoding: Encoding | null,
+  type = 'application/json; charset=utf-8',
 ): void {
   if (res.destroyed) return;
   res.writeHead(200, {
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': type,
     'Content-Length': bytes.byteLength,
     ...(encoding ? { 'Content-Encoding': encoding } : {}),
     ...cacheHeaders(etag),

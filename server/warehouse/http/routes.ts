@@ -16,6 +16,8 @@
  *   rows?bbox=&<filter>[&limite=]          the rows of a small view, capped (or nivel=&cx=&cy=: of one
  *                                          grid cell, a stacked cluster's rows)
  *   export.csv?<filter>[&bbox=]            the rows as the explorer's CSV, streamed
+ *   region?bbox=                           every row of a small box (no filter) as a VEPT table for the
+ *                                          page's own engine; 400 past REGION_MAX_ROWS (region.ts)
  *
  * <filter> is t= | desde=&hasta=, op=, c=, exactas= (params.ts). Every parameter is parsed before any query
  * runs, and every answer is exact (counts, and type-7 quartiles as the in-tab engine computes them).
@@ -37,7 +39,9 @@ import {
   type GridCells,
   type Warehouse,
 } from '../queries.ts';
+import { regionTable } from '../region.ts';
 import { cellSplit, cellUnits } from '../split.ts';
+import { encodeTable } from '../../../src/core/table-codec.ts';
 import { figureList } from './answer.ts';
 import { polygonOfBody } from './body.ts';
 import { streamCsv } from './export.ts';
@@ -51,9 +55,10 @@ function valueOf<T>(parsed: P.Parsed<T>): T {
   return parsed.value;
 }
 
-/** A route's work once its parameters are read: JSON from the warehouse, or a streamed file. */
+/** A route's work once its parameters are read: JSON or a binary table from the warehouse, or a streamed file. */
 export type Plan =
   | { kind: 'json'; run: (wh: Warehouse) => Promise<unknown> }
+  | { kind: 'binary'; run: (wh: Warehouse) => Promise<Uint8Array> }
   | { kind: 'csv'; run: (wh: Warehouse, req: IncomingMessage, res: ServerResponse) => Promise<void> };
 
 const json = (run: (wh: Warehouse) => Promise<unknown>): Plan => ({ kind: 'json', run });
@@ -179,6 +184,13 @@ export const ROUTES = new Map<string, (q: URLSearchParams, body: string | null) 
           },
         };
       });
+    },
+  ],
+  [
+    'region',
+    (q) => {
+      const bbox = valueOf(P.parseBBox(q));
+      return { kind: 'binary', run: async (wh) => encodeTable(await regionTable(wh, bbox)) };
     },
   ],
   [

@@ -49,6 +49,10 @@ export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
 /** The route a client polls while the warehouse is built (routes.ts). */
 const INFO_ROUTE = ROUTES.get('info');
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** A region's table (VEPT, src/core/table-codec.ts). */
+const BINARY = 'application/octet-stream';
+
 /** Seconds a client is told to wait by a 503. */
 export const RETRY_AFTER_S = 2;
 
@@ -163,7 +167,7 @@ async function answer(
   answers: Answers,
 ): Promise<void> {
   const etag = etagOf(wh.dataVersion, x.req, x.url, x.body);
-  if (plan.kind === 'json' && isFresh(x.req, etag)) {
+  if (plan.kind !== 'csv' && isFresh(x.req, etag)) {
     sendNotModified(x.res, etag);
     return;
   }
@@ -179,8 +183,9 @@ async function answer(
   const version = wh.dataVersion;
   const key = `${version}\n${answerKey(x.route, x.url.searchParams, x.body)}`;
   const kept = answers.cache.get(version, key);
+  const type = plan.kind === 'binary' ? BINARY : JSON_TYPE;
   if (kept) {
-    await sendKept(x, etag, key, kept, answers.cache);
+    await sendKept(x, etag, key, kept, answers.cache, type);
     return;
   }
   let flight = answers.flights.get(key);
@@ -191,14 +196,7 @@ async function answer(
       try {
         // Every client left while waiting for a place: nothing to answer, nothing run.
         if (waiters.every((res) => res.destroyed)) throw new ClientGone();
-        const body = await plan.run(wh);
-        const raw = jsonBytes({
-          exact: true,
-          engine: wh.engine.name,
-          dataVersion: version,
-          ...(body as object),
-        });
-        return answers.cache.set(version, key, raw);
+        return answers.cache.set(version, key, await rawAnswer(wh, plan));
       } finally {
         // In the same turn as the answer is kept: a request after this finds it in the cache, or asks anew.
         answers.flights.delete(key);
@@ -214,17 +212,34 @@ async function answer(
   const shared = flight.answer;
   await passing(
     x,
-    shared.then((entry) => sendKept(x, etag, key, entry, answers.cache)),
+    shared.then((entry) => sendKept(x, etag, key, entry, answers.cache, type)),
   );
 }
 
+/** A plan's answer as kept: a binary table as is, JSON with its envelope (exact, engine, data version). */
+async function rawAnswer(wh: Warehouse, plan: Exclude<Plan, { kind: 'csv' }>): Promise<Buffer> {
+  if (plan.kind === 'binary') {
+    const bytes = await plan.run(wh);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  const body = (await plan.run(wh)) as object;
+  return jsonBytes({ exact: true, engine: wh.engine.name, dataVersion: wh.dataVersion, ...body });
+}
+
 /** A kept answer in the encoding this request takes (compressed once per entry and encoding). */
-async function sendKept(x: Exchange, etag: string, key: string, entry: KeptAnswer, cache: AnswerCache) {
+async function sendKept(
+  x: Exchange,
+  etag: string,
+  key: string,
+  entry: KeptAnswer,
+  cache: AnswerCache,
+  type: string,
+) {
   const encoding = encodingFor(x.req, entry.raw);
   const bytes = encoding
     ? await cache.encoded(key, entry, encoding, () => compressAnswer(entry.raw, encoding))
     : entry.raw;
-  sendAnswerBytes(x.req, x.res, etag, bytes, encoding);
+  sendAnswerBytes(x.req, x.res, etag, bytes, encoding, type);
 }
 
 /** Waits for `work`: 503 when the line was full, 504 at the time limit, nothing when the client left. */

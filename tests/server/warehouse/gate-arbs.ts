@@ -49,17 +49,15 @@ export const filterArb: fc.Arbitrary<WarehouseFilter> = fc.record({
 });
 
 /** A 1280 × 800 px view at a zoom (512-px tiles), centred on a row so that views land where data is. */
-export const viewArb = (table: () => PropertyTable, rows: number) =>
-  fc
-    .record({ row: fc.nat({ max: rows - 1 }), zoom: fc.integer({ min: 5, max: 16 }) })
-    .map(({ row, zoom }) => {
-      const lng = table().lng[row] ?? 0;
-      const lat = table().lat[row] ?? 0;
-      const halfW = (1280 / (512 * 2 ** zoom)) * 180;
-      const halfH = (800 / (512 * 2 ** zoom)) * 180 * Math.cos((lat * Math.PI) / 180);
-      const bbox: BBox = [lng - halfW, lat - halfH, lng + halfW, lat + halfH];
-      return { bbox, zoom };
-    });
+export const viewArb = (table: () => PropertyTable, rows: number, zooms = { min: 5, max: 16 }) =>
+  fc.record({ row: fc.nat({ max: rows - 1 }), zoom: fc.integer(zooms) }).map(({ row, zoom }) => {
+    const lng = table().lng[row] ?? 0;
+    const lat = table().lat[row] ?? 0;
+    const halfW = (1280 / (512 * 2 ** zoom)) * 180;
+    const halfH = (800 / (512 * 2 ** zoom)) * 180 * Math.cos((lat * Math.PI) / 180);
+    const bbox: BBox = [lng - halfW, lat - halfH, lng + halfW, lat + halfH];
+    return { bbox, zoom };
+  });
 
 /** A star-shaped polygon (3–40 vertices, 200 m – 60 km) around a row; jagged, so often not convex. */
 export const polygonArb = (table: () => PropertyTable, rows: number) =>

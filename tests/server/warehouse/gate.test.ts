@@ -27,7 +27,13 @@ import {
   type GridCells,
   type Warehouse,
 } from '../../../server/warehouse/queries.ts';
+import { regionTable } from '../../../server/warehouse/region.ts';
 import { cellSplit, cellUnits } from '../../../server/warehouse/split.ts';
+import { decodeTable, encodeTable } from '../../../src/core/table-codec.ts';
+import { allocateTable, copyRow } from '../../../src/core/table.ts';
+import { ClusterEngine } from '../../../workers/engine/engine.ts';
+import type { EngineFilter } from '../../../workers/contract.ts';
+import type { WarehouseFilter } from '../../../server/warehouse/filter.ts';
 import { bruteFigures } from '../../workers/price-helpers.ts';
 import {
   bruteAreaFigures,
@@ -85,6 +91,10 @@ afterAll(async () => {
 
 const tableOf = () => table;
 const views = viewArb(tableOf, ROWS);
+/** Views close enough that a region around them holds few rows. */
+const closeViews = viewArb(tableOf, ROWS, { min: 11, max: 17 });
+/** How much of a view's size a region holds beyond each of its sides (west, south, east, north). */
+const margins = fc.tuple(...[0, 1, 2, 3].map(() => fc.double({ min: 0.25, max: 1, noNaN: true })));
 
 /**
  * Per property: every engine answers 30 cases and the brute force runs once per case; with ClickHouse too,
@@ -400,6 +410,118 @@ describe(
         ),
         PARAMS,
       );
+    });
+  },
+);
+
+/** The warehouse's filter as the page's engine takes it (labels, the same meaning). */
+function engineFilter(f: WarehouseFilter): EngineFilter {
+  const q = f.quarters;
+  // A range whose end the data lacks matches nothing (the warehouse's rule).
+  const range = (from: string, to: string) =>
+    QUARTER_LABELS.includes(from) && QUARTER_LABELS.includes(to)
+      ? QUARTER_LABELS.filter((l) => l >= from && l <= to)
+      : [];
+  const quarters =
+    q.kind === 'todos' ? ('todos' as const) : q.kind === 'set' ? q.labels : range(q.from, q.to);
+  return {
+    quarters,
+    colors: f.colors,
+    operations: f.operation === 'todos' ? 'todos' : [f.operation],
+    exactOnly: f.exactOnly,
+  };
+}
+
+describe(
+  `a small view's region for the page's engine: ${NAMES} against brute force`,
+  { timeout: TIMEOUT_MS },
+  () => {
+    it('every row of the box whatever the filter, in Morton order, each column as stored; refused past the cap', async () => {
+      await fc.assert(
+        fc.asyncProperty(views, async ({ bbox }) => {
+          const want = mortonOrder(table, rowsWhere(table, bruteInBox(table, bbox)));
+          for (const wh of engines) {
+            if (want.length > 3000) {
+              await expect(regionTable(wh, bbox, 3000), wh.engine.name).rejects.toThrow(
+                'La zona pedida tiene más de 3.000 transacciones',
+              );
+              continue;
+            }
+            // Through the wire format the page reads.
+            const got = decodeTable(encodeTable(await regionTable(wh, bbox, 3000)));
+            expect(got.length, wh.engine.name).toBe(want.length);
+            expect([got.quarters, got.colors], wh.engine.name).toEqual([QUARTER_LABELS, COLOR_LABELS]);
+            const column = (c: ArrayLike<number> | undefined) => want.map((_, i) => c?.[i]);
+            const source = (c: ArrayLike<number> | undefined, f = (v: number) => v) =>
+              want.map((r) => f(c?.[r] ?? Number.NaN));
+            expect(column(got.lng), wh.engine.name).toEqual(source(table.lng));
+            expect(column(got.lat), wh.engine.name).toEqual(source(table.lat));
+            expect(column(got.price), wh.engine.name).toEqual(source(table.price));
+            expect(column(got.operation), wh.engine.name).toEqual(source(table.operation));
+            expect(column(got.quarter), wh.engine.name).toEqual(source(table.quarter));
+            expect(column(got.color), wh.engine.name).toEqual(source(table.color));
+            expect(column(got.area), wh.engine.name).toEqual(source(table.area, Math.fround));
+            expect(column(got.precision), wh.engine.name).toEqual(source(table.precision));
+          }
+        }),
+        PARAMS,
+      );
+    });
+
+    it('clusters of a view inside its region, drawn by the page’s engine, are those of the whole table', async () => {
+      // The whole table in the warehouse's order (Morton, then id), as a region keeps it: supercluster groups
+      // greedily in its input's order, so two orders are two valid clusterings — one order, one answer.
+      const order = mortonOrder(
+        table,
+        rowsWhere(table, () => true),
+      );
+      const sorted = {
+        ...allocateTable(table.length, table.quarters, table.colors),
+        area: new Float32Array(table.length),
+        precision: new Uint8Array(table.length),
+      };
+      order.forEach((r, i) => {
+        copyRow(table, r, sorted, i);
+      });
+      const whole = new ClusterEngine();
+      expect(whole.load(sorted).ok).toBe(true);
+      let compared = 0;
+      await fc.assert(
+        fc.asyncProperty(closeViews, filterArb, margins, async ({ bbox, zoom }, f, [kw, ks, ke, kn]) => {
+          // The region around the view: grown by a quarter of the view's size at least on every side (the
+          // page asks again for a region when less is left: src/map/local-region.ts).
+          const [w, s, e, n] = bbox;
+          const region: typeof bbox = [
+            w - kw * (e - w),
+            s - ks * (n - s),
+            e + ke * (e - w),
+            n + kn * (n - s),
+          ];
+          const [wh] = engines;
+          if (!wh || rowsWhere(table, bruteInBox(table, region)).length > 10_000) return;
+          const local = new ClusterEngine();
+          expect(local.load(decodeTable(encodeTable(await regionTable(wh, region, 10_000)))).ok).toBe(true);
+          const filter = engineFilter(f);
+          whole.setFilter(filter);
+          local.setFilter(filter);
+          const want = whole.getClusters(bbox, zoom);
+          const got = local.getClusters(bbox, zoom);
+          if (!want.ok || !got.ok) throw new Error('sin respuesta del motor');
+          const items = (c: typeof want.value) =>
+            Array.from({ length: c.length }, (_, i) => [
+              c.positions[i * 2],
+              c.positions[i * 2 + 1],
+              c.counts[i],
+              c.saleCounts[i],
+              c.prices[i],
+            ]).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0));
+          expect(items(got.value)).toEqual(items(want.value));
+          compared += got.value.length > 1 ? 1 : 0;
+        }),
+        PARAMS,
+      );
+      // Most views are small enough and hold more than one item (a property that compared nothing proves nothing).
+      expect(compared).toBeGreaterThan(RUNS / 3);
     });
   },
 );

@@ -5,6 +5,7 @@
 import { cellToParent } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsToCsv } from '../../../src/core/ingest/export.ts';
+import { decodeTable } from '../../../src/core/table-codec.ts';
 import type { BBox, LatLng } from '../../../src/core/types.ts';
 import { cellShift, mercatorX, mercatorY, unitLat, unitLng } from '../../../server/warehouse/keys.ts';
 import { bruteFigures } from '../../workers/price-helpers.ts';
@@ -274,6 +275,29 @@ describe('warehouse routes against brute force (20k generated rows)', () => {
     expect(got.rows.id).toEqual(want.slice(0, 25));
     expect(got.rows.operation?.every((o) => o === 'Alquiler')).toBe(true);
     expect(got.rows.price).toEqual(want.slice(0, 25).map((r) => fx.table.price[r]));
+  });
+
+  it('region: every row of a small box whatever the filter, as a VEPT table the page’s engine reads', async () => {
+    const answer = await fetch(`${fx.api}region?bbox=${CARACAS.join(',')}`, {
+      headers: { 'Accept-Encoding': 'br, gzip' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+    // Compressed and cacheable like the JSON answers.
+    expect(answer.headers.get('content-encoding')).toBe('br');
+    expect(answer.headers.get('etag')).toMatch(/^W\/"/);
+    const table = decodeTable(new Uint8Array(await answer.arrayBuffer()));
+    const want = mortonOrder(fx.table, rowsWhere(fx.table, bruteInBox(fx.table, CARACAS)));
+    expect(want.length).toBeGreaterThan(1000);
+    expect(table.length).toBe(want.length);
+    expect([...table.price]).toEqual(want.map((r) => fx.table.price[r]));
+    expect(table.quarters).toEqual(fx.table.quarters);
+    expect([...table.quarter]).toEqual(want.map((r) => fx.table.quarter[r]));
+    expect([...(table.precision ?? [])].every((p) => p === 0)).toBe(true);
+    // No box, no region: a Spanish 400 before any query.
+    const refused = await fetch(`${fx.api}region?op=Venta`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe("Falta el parámetro 'bbox'.");
   });
 
   it("export.csv: the explorer's own CSV of the rows under the filter, streamed", async () => {
