@@ -128,6 +128,11 @@ export interface ClusterResult {
   truncated: boolean;
   /** True when a provisional index answered (part of the rows, while a progressive load indexes the rest). */
   provisional?: boolean;
+  /**
+   * True when a warehouse's grid cells answered (each circle a cell's rows at their mean, src/map/warehouse-
+   * request.ts) rather than clusters of the points themselves.
+   */
+  grid?: boolean;
 }
 
 /** Counts under the current filter (of the whole table, or of a box). */

@@ -5,6 +5,7 @@
  * box — with the warehouse's own dictionaries, so a label means the same on both sides.
  */
 import { BadRequest } from '../http.ts';
+import { LOCAL_REGION } from '../../src/core/local-region.ts';
 import { allocateTable } from '../../src/core/table.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import { num } from './engine.ts';
@@ -12,12 +13,8 @@ import { ALL_ROWS, whereOf } from './filter.ts';
 import type { Warehouse } from './queries.ts';
 import { TRANSACTIONS } from './schema.ts';
 
-/**
- * Rows a region may hold: 25,000 rows are 0.9 MB of table (36 bytes a row with its area and placement), about
- * half that compressed — a few seconds on a slow connection, fetched behind the clusters the warehouse already
- * drew. The issue's "say ≤ 200k" would be 7 MB per visitor, which Venezuelan mobile connections cannot spare.
- */
-export const REGION_MAX_ROWS = 25_000;
+/** Rows a region may hold (why so few: src/core/local-region.ts). */
+export const REGION_MAX_ROWS = LOCAL_REGION.maxRows;
 
 export const REGION_MESSAGES = {
   tooMany:

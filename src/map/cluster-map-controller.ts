@@ -70,6 +70,8 @@ export class ClusterMapController {
   /** What the view is asked of: the worker client, or the options' source. */
   private readonly source: ViewSource;
   private readonly detach: () => void;
+  /** Stops listening to the source's changes (nothing for the worker). */
+  private readonly unsubscribe: () => void;
   private loadGeneration = 0;
   private loaded = false;
   private appliedFilter = filterKey(NO_FILTER);
@@ -111,6 +113,7 @@ export class ClusterMapController {
     map.on('click', this.onClick);
     map.on('mouseout', this.onLeave);
     this.source = options.source ?? this.client;
+    this.unsubscribe = options.source?.subscribe?.(this.query) ?? (() => undefined);
     // A source of its own holds its data already: it answers the first view at once.
     if (options.source) {
       this.tap?.sourced?.();
@@ -304,6 +307,7 @@ export class ClusterMapController {
     this.map.off('click', this.onClick);
     this.map.off('mouseout', this.onLeave);
     this.detach();
+    this.unsubscribe();
     this.workerClient?.terminate();
     this.tap?.destroyed?.();
     this.tap = null;

@@ -44,4 +44,9 @@ export interface ViewSource {
   getClusterPrices?(clusterId: number): Promise<PriceStats | null>;
   /** The row of a one-row item of the last answer, for such a source (absent: the worker's row by index). */
   getRow?(id: number): Promise<PropertyRow | null>;
+  /**
+   * Calls `listener` when the source would now answer the same view differently (the warehouse's region came
+   * into the page: regional-source.ts), so the map asks again; answers the unsubscribe.
+   */
+  subscribe?(listener: () => void): () => void;
 }

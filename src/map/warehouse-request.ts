@@ -196,6 +196,7 @@ function clusterResultOf(c: CellsOf, zoom: number, prices: readonly number[] = [
     ),
     zoom,
     truncated: false,
+    grid: true,
   };
   for (let i = 0; i < length; i++) {
     result.positions[i * 2] = c.lng[i] ?? Number.NaN;

@@ -26,6 +26,7 @@ import type {
 import { NO_FILTER } from '../../workers/contract.ts';
 import type { ViewSource } from './view-source.ts';
 import {
+  bboxParam,
   cellFiguresRoute,
   cellRowsRoute,
   clustersRoute,
@@ -266,7 +267,7 @@ export class WarehouseSource implements ViewSource {
   async exportUrl(bbox: BBox): Promise<string | null> {
     const answer = await this.ask<FiguresAnswer>('export', figuresRoute(this.filter, bbox));
     if (!answer) return null;
-    const rows = (answer.figures[FIGURE.count] ?? 0) + (answer.figures[FIGURES + FIGURE.count] ?? 0);
+    const rows = rowsOf(answer);
     if (rows > EXPORT_MAX_ROWS)
       throw new Error(
         fill(MESSAGES.importData.exportTooMany, {
@@ -275,6 +276,20 @@ export class WarehouseSource implements ViewSource {
         }),
       );
     return this.options.base + exportRoute(this.filter, bbox);
+  }
+
+  /**
+   * Rows in a box whatever the filter (the region a view's rows would come from: regional-source.ts); null
+   * when superseded by a newer call.
+   */
+  async rowsIn(bbox: BBox): Promise<number | null> {
+    const answer = await this.ask<FiguresAnswer>('region', figuresRoute(NO_FILTER, bbox));
+    return answer && rowsOf(answer);
+  }
+
+  /** Where a box's rows download from as a table for the page's engine (the service's `region` route). */
+  regionUrl(bbox: BBox): string {
+    return `${this.options.base}region?bbox=${bboxParam(bbox)}`;
   }
 
   /** Takes requests again after `close`. */
@@ -389,6 +404,10 @@ export class WarehouseSource implements ViewSource {
     this.options.onStatus?.(status);
   }
 }
+
+/** Rows a figures answer counts: its sales and its rents. */
+const rowsOf = (answer: FiguresAnswer) =>
+  (answer.figures[FIGURE.count] ?? 0) + (answer.figures[FIGURES + FIGURE.count] ?? 0);
 
 const failed = (): WarehouseStatus => ({ kind: 'failed', message: MESSAGES.warehouse.failed });
 

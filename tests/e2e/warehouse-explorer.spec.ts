@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { test } from '@playwright/test';
+import { test, type Request } from '@playwright/test';
 import { expect } from './expect.ts';
 import { collectPageErrors } from './console.ts';
 import { hexResolutionForZoom } from '../../src/core/price-figures.ts';
@@ -39,11 +39,23 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   });
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
+  const answers: Request[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/api/warehouse/')) answers.push(request);
+  });
   let answer: 'preparing' | 'failing' | 'service' = 'preparing';
+  // The region's download (the worker's own request) fails until the test lets it through.
+  let regionFails = true;
+  const regions: string[] = [];
   await page.route('**/api/warehouse/**', (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path.endsWith('/region')) {
+      regions.push(route.request().url());
+      if (regionFails) return route.fulfill({ status: 500, body: '{"error":"caído"}' });
+    }
     if (answer === 'service') return route.continue();
     // As the service answers while it builds its table: info says so, the data routes 503.
-    if (answer === 'preparing' && new URL(route.request().url()).pathname.endsWith('/info'))
+    if (answer === 'preparing' && path.endsWith('/info'))
       return route.fulfill({
         status: 200,
         contentType: 'application/json',
@@ -144,7 +156,11 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   expect(lines.length - 1).toBe(viewRows);
   expect(lines[1]).toContain(quarter);
 
-  // At the map's deepest zoom no circle can part further: a click lists its rows, read from the warehouse.
+  // Nothing so far asked the in-tab engine (no view was small enough), so its worker was never started.
+  expect(workers.filter((url) => url.includes('entry.worker'))).toEqual([]);
+
+  // At the map's deepest zoom no circle can part further: a click lists its rows, read from the warehouse
+  // (the small view's region cannot be downloaded yet: the warehouse keeps answering).
   // Where: the busiest zoom-13 cell of Caracas, every quarter (a fresh page from its URL).
   const dense = (await (
     await page.request.get('/api/warehouse/clusters?z=13&bbox=-67.1,10.35,-66.7,10.6')
@@ -178,10 +194,48 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   expect((counts[0] ?? 0) + (counts[1] ?? 0)).toBe(inStack);
   await list.getByRole('button', { name: 'Cerrar' }).click();
   await expect(list).toHaveCount(0);
+  expect((await probe(page))?.grid).toBe(true);
+  expect(regions).toHaveLength(1);
+
+  // Once the region comes through, the small view's rows are the page's: a nudge of the map asks again, the
+  // worker downloads the region once and the view is clustered from its points (no longer grid cells).
+  regionFails = false;
+  await page.evaluate(() => window.__mapas?.explorerMap?.panBy([4, 0], { duration: 0 }));
+  await expect.poll(async () => (await probe(page))?.grid, { timeout: 20_000 }).toBe(false);
+  expect(regions).toHaveLength(2);
+  expect(workers.filter((url) => url.includes('entry.worker'))).toHaveLength(1);
+  // A click on its biggest circle lists it from the page's engine, written as the warehouse's list was.
+  // (Brought to the centre first: it may lie under the filter panel. Half a view keeps the region's view.)
+  const far = (await probe(page))?.biggestClusterPixel ?? [0, 0];
+  await page.evaluate((at) => {
+    const map = window.__mapas?.explorerMap;
+    map?.jumpTo({ center: map.unproject(at) });
+  }, far);
+  await expect
+    .poll(async () => {
+      const p = (await probe(page))?.biggestClusterPixel ?? [0, 0];
+      return Math.hypot(p[0] - mapBox.width / 2, p[1] - mapBox.height / 2) < 2;
+    })
+    .toBe(true);
+  expect((await probe(page))?.grid).toBe(false);
+  const local = (await probe(page))?.biggestClusterPixel ?? [0, 0];
+  await page.mouse.click(mapBox.x + local[0], mapBox.y + local[1]);
+  await expect(list).toBeVisible();
+  const localCount = Number(
+    /^(\d+) transacciones en este punto$/.exec((await list.getAttribute('aria-label')) ?? '')?.[1],
+  );
+  expect(localCount).toBeGreaterThan(1);
+  await expect(items).toHaveCount(Math.min(30, localCount));
+  for (const text of await items.allTextContents())
+    expect(text).toMatch(/^(Venta|Alquiler) · \$[\d.]+(\/mes)? · \d{4}-T[1-4] · /);
+  await expect(details.getByRole('heading')).toHaveText(`Grupo de ${grouped(localCount)} transacciones`);
+  const localSlots = await slots.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
+  expect((localSlots[0] ?? 0) + (localSlots[1] ?? 0)).toBe(localCount);
 
   expect(tableRequests).toEqual([]);
-  // Nothing asked the in-tab engine, so its worker was never started.
-  expect(workers.filter((url) => url.includes('entry.worker'))).toEqual([]);
+  // Everything the page asked of the service, compressed as sent — the region's rows included — under 1 MB.
+  const served = await Promise.all(answers.map(async (r) => (await r.sizes()).responseBodySize));
+  expect(served.reduce((a, b) => a + b, 0)).toBeLessThan(1_000_000);
   // The browser logs each 500 the page waited out (expected here); while the table was prepared, the page
   // asked only info — never a data route the service would refuse with a 503.
   expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);

@@ -73,6 +73,8 @@ describe('WarehouseSource', () => {
     const result = await view;
     expect(result?.length).toBe(1);
     expect([...(result?.rentalCounts ?? [])]).toEqual([1]);
+    // Grid cells, said so (the page's own engine clusters points: regional-source.ts).
+    expect(result?.grid).toBe(true);
   });
 
   it('asks the view’s own prices of the figures route, under the whole filter and the box', async () => {

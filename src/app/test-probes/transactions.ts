@@ -14,6 +14,8 @@ export interface TransactionsProbe {
   sampleRows: number;
   /** The last view came from the provisional index (its counts are a sample's). */
   provisional: boolean;
+  /** The last view was a warehouse's grid cells, not clusters of the points (the page's engine). */
+  grid: boolean;
   /** The analyst's file shown (absent: the generated data). */
   source?: string;
   /** Its import: reading and ingesting in the import worker, indexing in the cluster worker (ms). */
@@ -85,6 +87,7 @@ export function viewFigures(view: ClusterResult | null, map?: Projector) {
     zoom: view?.zoom ?? 0,
     biggestClusterPixel: pixel ? ([pixel.x, pixel.y] as [number, number]) : null,
     provisional: view?.provisional === true,
+    grid: view?.grid === true,
   };
 }
 

@@ -20,14 +20,17 @@ const view = (counts: number[], provisional?: boolean): ClusterResult => ({
 describe('view figures for the test API', () => {
   it('sums counts and finds the biggest cluster (singles never count as one)', () => {
     const figures = { items: 3, sum: 14, zoom: 6, biggestClusterPixel: null };
-    expect(viewFigures(view([4, 1, 9]))).toEqual({ ...figures, provisional: false });
-    expect(viewFigures(view([4, 1, 9], true))).toEqual({ ...figures, provisional: true });
+    expect(viewFigures(view([4, 1, 9]))).toEqual({ ...figures, provisional: false, grid: false });
+    expect(viewFigures(view([4, 1, 9], true))).toEqual({ ...figures, provisional: true, grid: false });
+    // A warehouse's grid cells say so (the page's own engine clusters the points).
+    expect(viewFigures({ ...view([4, 1, 9]), grid: true })).toMatchObject({ grid: true });
     expect(viewFigures(null)).toEqual({
       items: 0,
       sum: 0,
       zoom: 0,
       biggestClusterPixel: null,
       provisional: false,
+      grid: false,
     });
   });
 
