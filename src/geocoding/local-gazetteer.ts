@@ -89,6 +89,11 @@ export class LocalGazetteer {
     };
   }
 
+  /** The places stored now (another tab's additions included). */
+  places(): readonly LocalPlace[] {
+    return this.current().places;
+  }
+
   /** Suggestions for a search text, the place search's way (long label, a box around the point). */
   suggestions(text: string, limit: number = SEARCH.suggestions): SearchSuggestion[] {
     return matchLocalPlaces(text, this.current().places, limit).map(localSuggestion);
