@@ -39,7 +39,8 @@ export function attachLocalPlaceLabels(map: LabelMap, gazetteer: LabelledPlaces)
   const fill = () => {
     const source = map.getSource<GeoJSONSource>(LOCAL_URBANIZACIONES);
     const places = gazetteer.places();
-    if (!source || places === shown) return;
+    // Nothing learned and nothing shown: the style's source is empty already (no worker round trip).
+    if (!source || places === shown || (shown === null && places.length === 0)) return;
     shown = places;
     void source.setData(localPlaceFeatures(places));
   };

@@ -79,20 +79,24 @@ describe('the learned places on the offline base map', () => {
     expect(handlers.has('style.load')).toBe(false);
   });
 
-  it('leave a style without the source alone (a production style), and fill it once its style loads', () => {
+  it('leave a style without the source alone (a production style) or an empty source empty, and fill it once its style loads', () => {
     const { map, given } = fakeMap(false);
     const { gazetteer, change } = fakeGazetteer([place()]);
     attachLocalPlaceLabels(map, gazetteer);
     change([]);
     expect(given).toEqual([]);
+    // Nothing learned yet: the style's empty source is left as it is.
+    const none = fakeMap();
+    attachLocalPlaceLabels(none.map, fakeGazetteer([]).gazetteer);
+    expect(none.given).toEqual([]);
     const late = fakeMap();
     let loaded = false;
     const getSource = late.map.getSource.bind(late.map);
     late.map.getSource = (id: string) => (loaded ? getSource(id) : undefined);
-    attachLocalPlaceLabels(late.map, gazetteer);
+    attachLocalPlaceLabels(late.map, fakeGazetteer([place()]).gazetteer);
     expect(late.given).toEqual([]);
     loaded = true;
     late.handlers.get('style.load')?.();
-    expect(late.given.map(names)).toEqual([[]]);
+    expect(late.given.map(names)).toEqual([['Los Mangos']]);
   });
 });
