@@ -1,4 +1,5 @@
 import { SEARCH, TIMING_MS } from '../core/constants.ts';
+import type { LocalPlace } from '../core/gazetteer/local-places.ts';
 import { fill, MESSAGES } from '../core/messages.ts';
 import { parseAddress, type ParsedAddress } from './address.ts';
 import {
@@ -11,6 +12,7 @@ import {
   type NominatimResult,
   type SearchSuggestion,
 } from './conversions.ts';
+import { reverseWithLocal } from './local-reverse.ts';
 
 /** A lookup's outcome as a value: the UI shows or logs `error` (spec, error catalogue catalogue), nothing is thrown. */
 export type GeoResult<T> =
@@ -31,9 +33,15 @@ export interface GeocoderOptions {
   fetchImpl?: typeof fetch;
   /**
    * The organisation's own places kept in this browser (local-gazetteer.ts), searched first (issue 38: the
-   * organisation's list has the highest priority); none when absent.
+   * organisation's list has the highest priority) and naming the points inside them; none when absent.
    */
-  local?: { suggestions: (text: string) => SearchSuggestion[] } | null;
+  local?: LocalPlaces | null;
+}
+
+/** The local gazetteer as the lookups use it: its suggestions for a text, and its places. */
+export interface LocalPlaces {
+  suggestions: (text: string) => SearchSuggestion[];
+  places: () => readonly LocalPlace[];
 }
 
 /** Reverse geocoding converted to the Esri-like structure the product uses (spec, calls). */
@@ -165,7 +173,11 @@ export async function forwardPoint(
   return { ok: true, value: Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null };
 }
 
-/** Reverse geocoding (spec, calls) into the Esri-like answer; `null` value when the service found nothing there. */
+/**
+ * Reverse geocoding (spec, calls) into the Esri-like answer; `null` value when nothing is known there. A
+ * learned place of the local gazetteer holding the point answers instead of the service where it is the
+ * nearer or finer answer, and when the service is down (local-reverse.ts).
+ */
 export async function reverseGeocode(
   lat: number,
   lon: number,
@@ -177,18 +189,23 @@ export async function reverseGeocode(
     options,
     signal,
   );
-  if (!answer.ok) return answer;
-  const result = answer.value as NominatimResult & { error?: string };
-  if (typeof result !== 'object' || 'error' in result) return { ok: true, value: null };
-  return {
-    ok: true,
-    value: {
-      LongLabel: longLabel(result),
-      address: parseAddress(result.address ?? {}),
-      location: { x: lon, y: lat },
-    },
-  };
+  const places = options.local?.places() ?? [];
+  if (!answer.ok) {
+    const local = answer.kind === 'aborted' ? null : reverseWithLocal(null, lat, lon, places);
+    return local ? { ok: true, value: reverseAnswer(local, lat, lon) } : answer;
+  }
+  const value = answer.value as (NominatimResult & { error?: string }) | null;
+  const served = typeof value === 'object' && value !== null && !('error' in value) ? value : null;
+  const result = reverseWithLocal(served, lat, lon, places);
+  return { ok: true, value: result ? reverseAnswer(result, lat, lon) : null };
 }
+
+/** A result as the product's reverse answer, located at the asked point. */
+const reverseAnswer = (result: NominatimResult, lat: number, lon: number): ReverseAnswer => ({
+  LongLabel: longLabel(result),
+  address: parseAddress(result.address ?? {}),
+  location: { x: lon, y: lat },
+});
 
 /** The address control's result (spec, entities "Address-control result"). */
 export interface AddressResult {

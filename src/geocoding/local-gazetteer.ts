@@ -44,7 +44,13 @@ export class LocalGazetteer {
   private view: LocalGazetteerView = EMPTY;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly storage: () => PlaceStorage | null = browserStorage) {}
+  /**
+   * `events`: where other tabs' writes are heard (the window's 'storage' events; none outside a browser).
+   */
+  constructor(
+    private readonly storage: () => PlaceStorage | null = browserStorage,
+    private readonly events: EventTarget | null = typeof window === 'undefined' ? null : window,
+  ) {}
 
   current(): LocalGazetteerView {
     let text: string | null;
@@ -81,12 +87,26 @@ export class LocalGazetteer {
     return { ok: true, total: merged.length };
   }
 
-  /** Hears this page's changes (useSyncExternalStore's subscribe). */
+  /**
+   * Hears the stored list's changes: this page's additions, and another tab's writes (or a cleared storage)
+   * as the browser reports them ('storage' events fire in the other tabs of the origin only).
+   */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
+    const other = (event: Event) => {
+      const key = 'key' in event ? event.key : undefined;
+      if (key === LOCAL_GAZETTEER_KEY || key === null) listener();
+    };
+    this.events?.addEventListener('storage', other);
     return () => {
       this.listeners.delete(listener);
+      this.events?.removeEventListener('storage', other);
     };
+  }
+
+  /** The places stored now (another tab's additions included). */
+  places(): readonly LocalPlace[] {
+    return this.current().places;
   }
 
   /** Suggestions for a search text, the place search's way (long label, a box around the point). */

@@ -101,6 +101,35 @@ const placeLayer = (rank: number, minzoom: number, size: [number, number]): Symb
 });
 
 /**
+ * The source and layer of the urbanizaciones learned in this browser (issue 38): empty in the style, filled
+ * at run time by local-place-labels.ts, so a place learned later shows without a new style or a new build.
+ */
+export const LOCAL_URBANIZACIONES = 'urbanizaciones-locales';
+export const LOCAL_URBANIZACION_LAYER = 'nombres-urbanizaciones-locales';
+
+/** Urbanización names from zoom 13: the served ones and the learned ones look alike. */
+const urbanizacionLayer = (id: string, source: string): SymbolLayerSpecification => ({
+  id,
+  type: 'symbol',
+  source,
+  minzoom: URBANIZACION_MINZOOM,
+  layout: {
+    'text-field': ['get', 'name'],
+    'text-font': [REGULAR],
+    'text-size': ['interpolate', ['linear'], ['zoom'], URBANIZACION_MINZOOM, 11, 16, 14],
+    'text-transform': 'uppercase',
+    'text-letter-spacing': 0.06,
+    'text-max-width': 7,
+    'text-padding': 4,
+  },
+  paint: {
+    'text-color': PALETTE.urbanizacionLabel,
+    'text-halo-color': PALETTE.placeHalo,
+    'text-halo-width': 1.2,
+  },
+});
+
+/**
  * The embedded base map: GeoJSON layers from the embedded services and a bundled font, so it needs no network
  * beyond the page's own origin. `origin` is the page origin (MapLibre fetches from its worker, which needs
  * absolute URLs). Labels are Spanish, accents included (the Noto Sans latin subset covers them).
@@ -130,6 +159,8 @@ export function offlineStyle(origin: string): StyleSpecification {
         data: `${origin}/api/basemap/urbanizaciones.geojson`,
         attribution: URBANIZACIONES_ATTRIBUTION,
       },
+      // The places learned in this browser (local-place-labels.ts fills it from the local gazetteer).
+      [LOCAL_URBANIZACIONES]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
     },
     layers: [
       { id: 'mar', type: 'background', paint: { 'background-color': PALETTE.sea } },
@@ -247,26 +278,10 @@ export function offlineStyle(origin: string): StyleSpecification {
         },
         paint: { 'text-color': PALETTE.waterLabel, 'text-halo-color': PALETTE.sea, 'text-halo-width': 1 },
       },
-      {
-        id: 'nombres-urbanizaciones',
-        type: 'symbol',
-        source: 'urbanizaciones',
-        minzoom: URBANIZACION_MINZOOM,
-        layout: {
-          'text-field': ['get', 'name'],
-          'text-font': [REGULAR],
-          'text-size': ['interpolate', ['linear'], ['zoom'], URBANIZACION_MINZOOM, 11, 16, 14],
-          'text-transform': 'uppercase',
-          'text-letter-spacing': 0.06,
-          'text-max-width': 7,
-          'text-padding': 4,
-        },
-        paint: {
-          'text-color': PALETTE.urbanizacionLabel,
-          'text-halo-color': PALETTE.placeHalo,
-          'text-halo-width': 1.2,
-        },
-      },
+      urbanizacionLayer('nombres-urbanizaciones', 'urbanizaciones'),
+      // After the served names: a learned place wins a collision with a served one (the organisation's list
+      // first, issue 38), and both stay under the towns' names.
+      urbanizacionLayer(LOCAL_URBANIZACION_LAYER, LOCAL_URBANIZACIONES),
       placeLayer(3, 8, [10, 12]),
       placeLayer(2, 6, [11, 13]),
       placeLayer(1, 4, [12, 15]),

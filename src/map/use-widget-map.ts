@@ -4,6 +4,8 @@ import { commonMapOptions, type MapKind } from './map-options.ts';
 import { mapObserver } from './observer.ts';
 import { protectAttributionLinks } from './attribution-links.ts';
 import { attachContextLossMessage } from './context-loss.ts';
+import { localGazetteer } from '../geocoding/local-gazetteer.ts';
+import { attachLocalPlaceLabels } from './local-place-labels.ts';
 import { attachTwoFingerMessage } from './two-finger-message.ts';
 import { useMapLibre } from './use-maplibre.ts';
 import { removeControlSafely } from './remove-control.ts';
@@ -44,6 +46,8 @@ export function useWidgetMap(
   }, [map, cooperative]);
   useEffect(() => (map ? attachContextLossMessage(map) : undefined), [map]);
   useEffect(() => (map ? protectAttributionLinks(map) : undefined), [map]);
+  // The urbanizaciones learned in this browser, on the offline base map (issue 38).
+  useEffect(() => (map ? attachLocalPlaceLabels(map, localGazetteer) : undefined), [map]);
   // An installed observer (the demo's test API) watches every widget map from its birth.
   useEffect(() => (map ? mapObserver()?.widgetMap?.(kind, map) : undefined), [map, kind]);
   return [ref, map];

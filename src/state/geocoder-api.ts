@@ -50,7 +50,8 @@ const geocoderOptions = (setup: GeocoderSetup, countryCodes?: readonly string[])
       ? setup.countryCodes
       : [COUNTRY],
   language: setup.language ?? 'es',
-  // Every widget's search and autocomplete go through here: each gets the local gazetteer's places first.
+  // Every widget's search, autocomplete and reverse lookup go through here: each gets the local gazetteer's
+  // places first.
   local: localGazetteer,
 });
 
@@ -141,12 +142,13 @@ export function useLazyForwardQuery() {
   return [run, result, info] as const;
 }
 
-/** A reverse lookup on demand, to the geocoder in force. */
+/** A reverse lookup on demand, to the geocoder in force (a point a newly learned place holds is asked again). */
 export function useLazyReverseQuery() {
   const geocoder = useGeocoderSetup();
   const [trigger, result, info] = geocoderApi.useLazyReverseQuery();
   const run = useCallback(
-    (args: ReverseArgs, preferCacheValue?: boolean) => trigger({ ...args, geocoder }, preferCacheValue),
+    (args: ReverseArgs, preferCacheValue?: boolean) =>
+      trigger({ ...args, geocoder, local: localGazetteer.current().revision }, preferCacheValue),
     [trigger, geocoder],
   );
   return [run, result, info] as const;

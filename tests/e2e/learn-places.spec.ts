@@ -25,7 +25,7 @@ function learningCsv(): string {
   return rows.join('\n') + '\n';
 }
 
-test('names learned from a file: reviewed, added to the local gazetteer, downloaded, and found first by the place search', async ({
+test('names learned from a file: reviewed, added to the local gazetteer, downloaded, found first by the place search, naming a picked point and labelled on the base map', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
@@ -107,5 +107,29 @@ test('names learned from a file: reviewed, added to the local gazetteer, downloa
       },
     )
     .toBeCloseTo(10.24, 1);
+
+  // The location picker opened at the learned point: its reverse lookup names the learned place (the
+  // embedded geocoder answers 'Guacara, Carabobo' there, a town: coarser than the learned place).
+  await page.evaluate(() => {
+    window.location.hash = '#/ubicacion?lat=10.2413&lng=-67.88245';
+  });
+  await expect(page.getByTestId('picked-label')).toHaveText(
+    'Quebrada Zafiro, Guacara, Carabobo, VEN, Venezuela',
+    { timeout: 15_000 },
+  );
+  // Its base map labels the place from zoom 13 as the served urbanizaciones (MapLibre's rendered text).
+  const labelsAt = (zoom: number) =>
+    page.evaluate(async (z) => {
+      const map = window.__mapas?.mapOf('pickers', 'ubicacion-v1');
+      if (!map) return null;
+      map.jumpTo({ center: [-67.88245, 10.2413], zoom: z });
+      const idle = map.once('idle');
+      map.triggerRepaint(); // a view already there renders once more, so 'idle' comes
+      await idle;
+      const shown = map.queryRenderedFeatures({ layers: ['nombres-urbanizaciones-locales'] });
+      return shown.map((f) => String((f.properties as { name?: unknown }).name));
+    }, zoom);
+  await expect.poll(() => labelsAt(14), { timeout: 10_000 }).toEqual(['Quebrada Zafiro']);
+  expect(await labelsAt(12)).toEqual([]);
   expect(errors).toEqual([]);
 });

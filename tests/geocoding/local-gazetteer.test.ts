@@ -61,6 +61,25 @@ describe('the local gazetteer in the browser', () => {
     expect(local.current()).toBe(view); // unchanged text: not parsed again
   });
 
+  it('tells its listeners of another tab’s writes to its key, or a cleared storage, until they leave', () => {
+    const { storage, items } = memory();
+    const events = new EventTarget();
+    const local = new LocalGazetteer(() => storage, events);
+    let heard = 0;
+    const stop = local.subscribe(() => heard++);
+    const write = (key: string | null) => events.dispatchEvent(Object.assign(new Event('storage'), { key }));
+    items.set('mapas:gazetteer-local:v1', JSON.stringify({ version: 1, places: [place()] }));
+    write('mapas:gazetteer-local:v1');
+    expect(heard).toBe(1);
+    expect(local.places()).toEqual([place()]);
+    write('otra-clave');
+    write(null); // storage.clear() in another tab
+    expect(heard).toBe(2);
+    stop();
+    write('mapas:gazetteer-local:v1');
+    expect(heard).toBe(2);
+  });
+
   it('ignores corrupt or hostile stored data with a Spanish notice, never a throw', () => {
     const corrupt = new LocalGazetteer(
       () => memory({ [LOCAL_GAZETTEER_KEY]: '{"version":1,"places":[{' }).storage,

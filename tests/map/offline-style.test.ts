@@ -4,6 +4,8 @@ import { BASE_FILES } from '../../server/basemap-routes.ts';
 import {
   ATTRIBUTION,
   LABELS,
+  LOCAL_URBANIZACIONES,
+  LOCAL_URBANIZACION_LAYER,
   OUTLINES,
   OUTLINE_TOLERANCE_PX,
   URBANIZACION_MINZOOM,
@@ -109,6 +111,28 @@ describe('offline base-map style', () => {
     const ids = style.layers.map((l) => l.id);
     // Under the place names, so a city's name wins a collision with an urbanización's.
     expect(ids.indexOf('nombres-urbanizaciones')).toBeLessThan(ids.indexOf('lugares-1'));
+  });
+
+  it('labels the places learned in this browser as the served urbanizaciones, from an inline source filled later', () => {
+    const served = style.layers.find((l) => l.id === 'nombres-urbanizaciones');
+    const local = style.layers.find((l) => l.id === 'nombres-urbanizaciones-locales');
+    expect(LOCAL_URBANIZACION_LAYER).toBe('nombres-urbanizaciones-locales');
+    expect(local?.type).toBe('symbol');
+    expect(local?.minzoom).toBe(13);
+    expect(local && 'source' in local ? local.source : null).toBe('urbanizaciones-locales');
+    // The same look: everything but the id and the source.
+    const look = (l: typeof local) =>
+      l && l.type === 'symbol' ? { minzoom: l.minzoom, layout: l.layout, paint: l.paint } : null;
+    expect(look(local)).toEqual(look(served));
+    expect(look(local)).not.toBeNull();
+    expect(style.sources[LOCAL_URBANIZACIONES]).toEqual({
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [] },
+    });
+    const ids = style.layers.map((l) => l.id);
+    // Above the served names (a learned place wins their collisions), under the towns' names.
+    expect(ids.indexOf('nombres-urbanizaciones-locales')).toBe(ids.indexOf('nombres-urbanizaciones') + 1);
+    expect(ids.indexOf('nombres-urbanizaciones-locales')).toBeLessThan(ids.indexOf('lugares-3'));
   });
 
   it('names seas, gulfs and lakes, each inside the data box and shown from its own zoom', () => {
