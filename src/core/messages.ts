@@ -243,6 +243,7 @@ export const MESSAGES = {
     legendFew: 'Menos de {n} transacciones con área',
     legendEmpty: 'Sin hexágonos con datos suficientes en esta vista',
     tooltipSlot: '{label}: {n} transacciones',
+    tooltipSlotOne: '{label}: 1 transacción',
     median: 'Mediana',
     quartiles: 'p25–p75',
     perM2: 'Precio por m²',

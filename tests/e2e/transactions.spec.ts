@@ -154,6 +154,12 @@ test('transactions stacked on one spot open as a list read from the worker, not 
   await expect(list).toHaveAccessibleName('30 transacciones en este punto');
   await expect(list.getByRole('listitem')).toHaveCount(30);
   await expect(list).toContainText('Venta · $50.000 · 2024-T1 · rojo');
+  // The same click shows the group's figures: the list sits under them, covering none of them.
+  const details = page.getByTestId('price-details');
+  await expect(details.getByRole('heading')).toHaveText('Grupo de 30 transacciones');
+  const [rows, figures] = [await list.boundingBox(), await details.boundingBox()];
+  if (!rows || !figures) throw new Error('sin paneles');
+  expect(rows.y).toBeGreaterThanOrEqual(figures.y + figures.height);
   await list.getByRole('button', { name: 'Cerrar' }).click();
   await expect(list).toHaveCount(0);
 });

@@ -21,6 +21,11 @@ export interface StackListProps {
   /** The list item picked (an index into `items`); omitted: the items are not actionable. */
   onPick?: (index: number) => void;
   onClose: () => void;
+  /**
+   * Laid out by its parent (in the explorer, under the clicked group's figures) rather than beside the click,
+   * where it would cover them. @default false
+   */
+  docked?: boolean;
 }
 
 const T = MESSAGES.stack;
@@ -29,7 +34,7 @@ const T = MESSAGES.stack;
  * The rows of a cluster that zooming cannot split (rows stacked on one spot), as a list beside it instead of
  * a pile of markers: focused when it opens, Escape or 'Cerrar' closes it, every item a button.
  */
-export function StackList({ kind, total, items, x, y, onPick, onClose }: StackListProps) {
+export function StackList({ kind, total, items, x, y, onPick, onClose, docked = false }: StackListProps) {
   const title = fill(T[kind], { n: formatNumber(total, 0) });
   const panel = useRef<HTMLElement | null>(null);
   useEffect(() => {
@@ -39,8 +44,8 @@ export function StackList({ kind, total, items, x, y, onPick, onClose }: StackLi
   return (
     <section
       ref={panel}
-      className="stack-list"
-      style={{ left: x + 14, top: Math.max(8, y - 40) }}
+      className={docked ? 'stack-list stack-list--docked' : 'stack-list'}
+      style={docked ? undefined : { left: x + 14, top: Math.max(8, y - 40) }}
       role="dialog"
       aria-label={title}
       tabIndex={-1}

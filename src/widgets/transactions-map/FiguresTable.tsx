@@ -9,6 +9,13 @@ const T = MESSAGES.explorer;
 const range = (p25: number, p75: number, format: (v: number) => string) =>
   Number.isFinite(p25) ? `${format(p25)} – ${format(p75)}` : '–';
 
+/** A slot's heading: its operation and how many transactions (one in the singular). */
+export function slotTitle(label: string, count: number): string {
+  return count === 1
+    ? fill(T.tooltipSlotOne, { label })
+    : fill(T.tooltipSlot, { label, n: formatNumber(count, 0) });
+}
+
 /**
  * A set's price figures, sales and rents in their own rows (one median never mixes them): n, median and
  * p25–p75 of the price per m² and of the price, and how many rows had no usable price or area.
@@ -31,7 +38,7 @@ export function FiguresTable({
         const m2 = (v: number) => formatPerM2(v, rent);
         return (
           <div key={slot} data-slot={slot} data-count={f.count} data-median-m2={f.perM2.median}>
-            <dt>{fill(T.tooltipSlot, { label, n: formatNumber(f.count, 0) })}</dt>
+            <dt>{slotTitle(label, f.count)}</dt>
             <dd>
               {T.perM2}: {T.median} {m2(f.perM2.median)} ({T.quartiles} {range(f.perM2.p25, f.perM2.p75, m2)};
               n = {formatNumber(f.perM2.n, 0)})

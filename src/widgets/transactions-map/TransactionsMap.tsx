@@ -151,7 +151,21 @@ export function TransactionsMap(props: TransactionsMapProps) {
   return (
     <>
       <div ref={mapRef} className="overview__map" data-testid="transactions-map" />
-      <PriceOverlays state={price.state} compare={hexagons?.compare ?? null} />
+      <PriceOverlays state={price.state} compare={hexagons?.compare ?? null}>
+        {stack ? (
+          <StackList
+            kind="transactions"
+            total={stack.hit.count}
+            items={stack.items}
+            x={stack.hit.x}
+            y={stack.hit.y}
+            docked
+            onClose={() => {
+              setStackHit(null);
+            }}
+          />
+        ) : null}
+      </PriceOverlays>
       {props.openData !== false ? (
         <DataToolbar
           controller={controller}
@@ -165,18 +179,6 @@ export function TransactionsMap(props: TransactionsMapProps) {
         <div className="explorer__drop" aria-hidden="true">
           {MESSAGES.importData.dropHere}
         </div>
-      ) : null}
-      {stack ? (
-        <StackList
-          kind="transactions"
-          total={stack.hit.count}
-          items={stack.items}
-          x={stack.hit.x}
-          y={stack.hit.y}
-          onClose={() => {
-            setStackHit(null);
-          }}
-        />
       ) : null}
     </>
   );
