@@ -13,6 +13,10 @@
  * transfer time (the bytes are in the table) on top.
  *   npx tsx bench/warehouse-users.ts [--rows 1000000] [--users 50] [--seconds 60] [--seed 1]
  *                                    [--file /tmp/almacen-users.duckdb] [--keep] [--cache-mb 64] [--name warehouse-users]
+ *                                    [--stored] [--engine duckdb|clickhouse]
+ * --stored opens the warehouse as the demo's service does, the whole table's figures computed at open
+ * (stored.ts); --engine clickhouse loads and serves the two loopback shards of scripts/clickhouse-shards.sh
+ * (started beforehand) through their Distributed table instead of a DuckDB file.
  * Writes bench/results/<name>.json and <name>.md.
  */
 import { spawn } from 'node:child_process';
@@ -36,6 +40,8 @@ const { values } = parseArgs({
     'cache-mb': { type: 'string' },
     name: { type: 'string', default: 'warehouse-users' },
     serve: { type: 'boolean', default: false },
+    stored: { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'duckdb' },
   },
 });
 
@@ -49,6 +55,14 @@ interface Sample {
   ms: number;
   bytes: number;
 }
+
+if (values.engine !== 'duckdb' && values.engine !== 'clickhouse') {
+  console.error(`--engine: duckdb or clickhouse, not '${values.engine}'`);
+  process.exit(2);
+}
+
+/** The database the ClickHouse run loads (not the demo's 'almacen'). */
+const CLICKHOUSE_DATABASE = 'almacen_usuarios';
 
 const NATIONAL = 'bbox=-73.6,0.6,-59.8,12.3';
 /** Caracas' centre, and the view's half-width in degrees at each zoom on a ~1000 × 700 px map. */
@@ -80,7 +94,13 @@ async function main(): Promise<void> {
   const loadAverageBefore = loadavg();
   const reuse = values.keep && existsSync(file);
   let buildMs: number | null = null;
-  if (!reuse) {
+  if (values.engine === 'clickhouse') {
+    const { ingestClickHouse, LOOPBACK_CLUSTER } = await import('../server/warehouse/clickhouse-ingest.ts');
+    const { generatedSlices } = await import('../server/warehouse/ingest.ts');
+    const target = { ...LOOPBACK_CLUSTER, database: CLICKHOUSE_DATABASE };
+    buildMs = (await ingestClickHouse(target, generatedSlices(rows, 1), `usuarios-${String(rows)}`)).ms;
+    console.log(`loaded ${String(rows)} rows into the ClickHouse shards in ${fmtMs(buildMs)} ms`);
+  } else if (!reuse) {
     const { ingestGenerated } = await import('../server/warehouse/ingest.ts');
     rmSync(file, { force: true });
     buildMs = (await ingestGenerated(file, rows, 1)).ms;
@@ -88,6 +108,8 @@ async function main(): Promise<void> {
   } else console.log(`reusing ${file}`);
 
   const args = [...process.execArgv, import.meta.filename, '--serve', '--file', file];
+  args.push('--engine', values.engine);
+  if (values.stored) args.push('--stored');
   if (values['cache-mb'] !== undefined) args.push('--cache-mb', values['cache-mb']);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -299,10 +321,14 @@ async function main(): Promise<void> {
     values['cache-mb'] === undefined
       ? 'the service as built (its default options)'
       : `cacheBytes ${values['cache-mb']} MiB`;
+  const engineName =
+    values.engine === 'clickhouse'
+      ? 'ClickHouse 18.16, two shards on loopback behind a Distributed table'
+      : 'DuckDB';
   const markdown = [
-    `# Warehouse under ${String(users)} visitors (DuckDB, ${rows.toLocaleString('en')} generated rows, ${String(seconds)} s)`,
+    `# Warehouse under ${String(users)} visitors (${engineName}, ${rows.toLocaleString('en')} generated rows, ${String(seconds)} s)`,
     '',
-    `Service: ${cacheNote}; its own process on loopback, the visitors in another (one 2-core box shared by both).`,
+    `Service: ${cacheNote}; ${values.stored ? "the whole table's figures stored at open (as the demo's service opens it)" : 'no figures stored at open'}; its own process on loopback, the visitors in another (one 2-core box shared by both${values.engine === 'clickhouse' ? ', and the two ClickHouse servers' : ''}).`,
     buildMs === null ? 'Load: the file was reused.' : `Load: ${fmtMs(buildMs)} ms.`,
     `Load average before / after: ${loadAverageBefore[0]?.toFixed(2) ?? '?'} / ${loadAverageAfter[0]?.toFixed(2) ?? '?'} (1 min).`,
     `Sessions ${String(sessions)}, requests ${String(samples.length)} in ${wallS.toFixed(1)} s: ${throughput.toFixed(1)} requests/s; over 1 s: ${((all?.over1s ?? 0) * 100).toFixed(1)} %; engine queries ${String(stats.queries)} (${String(stats.queriesAtOpen)} at open).`,
@@ -353,6 +379,8 @@ async function main(): Promise<void> {
       seconds,
       seed,
       cacheMb: values['cache-mb'] ?? null,
+      engine: values.engine,
+      stored: values.stored,
       buildMs,
       loadAverageBefore,
       loadAverageAfter,
@@ -380,8 +408,12 @@ async function serve(): Promise<void> {
   const { openDuckDb } = await import('../server/warehouse/duckdb.ts');
   const { warehouseService } = await import('../server/warehouse/http/service.ts');
   const { openWarehouse } = await import('../server/warehouse/queries.ts');
+  const { openClickHouse } = await import('../server/warehouse/clickhouse.ts');
   let queries = 0;
-  const engine = await openDuckDb(values.file);
+  const engine =
+    values.engine === 'clickhouse'
+      ? await openClickHouse('http://127.0.0.1:8124', { database: CLICKHOUSE_DATABASE })
+      : await openDuckDb(values.file);
   const counted = {
     ...engine,
     name: engine.name,
@@ -397,7 +429,7 @@ async function serve(): Promise<void> {
   // Options the service may not know yet (before the answer cache) are passed through untyped.
   const options: Record<string, number> =
     cacheMb === undefined ? {} : { cacheBytes: Number(cacheMb) * 2 ** 20 };
-  const service = warehouseService(() => openWarehouse(counted), options);
+  const service = warehouseService(() => openWarehouse(counted, { storeFigures: values.stored }), options);
   await service.warm();
   const middleware = servicesMiddlewareOf([service]);
   const server = createServer((req, res) => {
