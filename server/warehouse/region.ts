@@ -21,6 +21,15 @@ export const REGION_MESSAGES = {
     'La zona pedida tiene más de {max} transacciones: el mapa las agrupa en el almacén de datos; acerque el mapa.',
 } as const;
 
+/** How many rows lie inside `bbox`, whatever the filter: whether its region is small enough (one count, no figures). */
+export async function regionRows(wh: Warehouse, bbox: BBox): Promise<number> {
+  const where = whereOf(wh, ALL_ROWS, bbox);
+  const [row] = await wh.engine.query(`SELECT count(*) AS n FROM ${TRANSACTIONS} WHERE ${where.sql}`, [
+    ...where.params,
+  ]);
+  return num(row?.n);
+}
+
 /**
  * Every row inside `bbox`, in Morton order (then id), as a table with the warehouse's dictionaries, its
  * areas and how each row was placed; a BadRequest (400) past `max` rows, counted before any row is read.

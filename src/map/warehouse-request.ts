@@ -107,6 +107,17 @@ export function figuresRoute(filter: EngineFilter, bbox?: BBox): string {
   return routeOf('figures', q);
 }
 
+/** How many rows a box holds whatever the filter (whether its region is small enough to load). */
+export const regionRowsRoute = (bbox: BBox): string => `region-rows?bbox=${bboxParam(bbox)}`;
+
+/** Every row of a box whatever the filter, as a table for the page's engine (regional-source.ts). */
+export const regionRoute = (bbox: BBox): string => `region?bbox=${bboxParam(bbox)}`;
+
+/** The service's count of a box's rows. */
+export interface RegionRowsAnswer extends WarehouseAnswer {
+  rows: number;
+}
+
 /**
  * Hexagons of a view: the box grown as the in-tab engine grows it (cells cut by the edge keep all their
  * rows); comparing, the comparison's quarters and operation replace the filter's, as there.

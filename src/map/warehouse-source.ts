@@ -26,7 +26,6 @@ import type {
 import { NO_FILTER } from '../../workers/contract.ts';
 import type { ViewSource } from './view-source.ts';
 import {
-  bboxParam,
   cellFiguresRoute,
   cellRowsRoute,
   clustersRoute,
@@ -42,6 +41,8 @@ import {
   propertyRowsOf,
   quarterPricesOf,
   quartersRoute,
+  regionRoute,
+  regionRowsRoute,
   splitRoute,
   GRID_LEVEL_OFFSET,
   WAREHOUSE_MAX_ZOOM,
@@ -51,6 +52,7 @@ import {
   type HexagonsAnswer,
   type InfoAnswer,
   type QuartersAnswer,
+  type RegionRowsAnswer,
   type RowsAnswer,
   type SplitAnswer,
 } from './warehouse-request.ts';
@@ -283,13 +285,13 @@ export class WarehouseSource implements ViewSource {
    * when superseded by a newer call.
    */
   async rowsIn(bbox: BBox): Promise<number | null> {
-    const answer = await this.ask<FiguresAnswer>('region', figuresRoute(NO_FILTER, bbox));
-    return answer && rowsOf(answer);
+    const answer = await this.ask<RegionRowsAnswer>('region', regionRowsRoute(bbox));
+    return answer && answer.rows;
   }
 
   /** Where a box's rows download from as a table for the page's engine (the service's `region` route). */
   regionUrl(bbox: BBox): string {
-    return `${this.options.base}region?bbox=${bboxParam(bbox)}`;
+    return this.options.base + regionRoute(bbox);
   }
 
   /** Takes requests again after `close`. */

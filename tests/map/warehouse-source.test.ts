@@ -75,6 +75,16 @@ describe('WarehouseSource', () => {
     expect([...(result?.rentalCounts ?? [])]).toEqual([1]);
     // Grid cells, said so (the page's own engine clusters points: regional-source.ts).
     expect(result?.grid).toBe(true);
+    // A region's size, whatever the filter, and where its rows download from.
+    const rows = wh.rowsIn([-67, 10, -66, 11]);
+    await tick();
+    const count = calls.find((c) => c.url.startsWith('/api/warehouse/region-rows?'));
+    expect(count?.url).toBe('/api/warehouse/region-rows?bbox=-67.000000,10.000000,-66.000000,11.000000');
+    count?.answer(json({ exact: true, engine: 'duckdb', dataVersion: 'v1', rows: 1234 }));
+    expect(await rows).toBe(1234);
+    expect(wh.regionUrl([-67, 10, -66, 11])).toBe(
+      '/api/warehouse/region?bbox=-67.000000,10.000000,-66.000000,11.000000',
+    );
   });
 
   it('asks the view’s own prices of the figures route, under the whole filter and the box', async () => {

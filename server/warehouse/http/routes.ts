@@ -18,6 +18,7 @@
  *   export.csv?<filter>[&bbox=]            the rows as the explorer's CSV, streamed
  *   region?bbox=                           every row of a small box (no filter) as a VEPT table for the
  *                                          page's own engine; 400 past REGION_MAX_ROWS (region.ts)
+ *   region-rows?bbox=                      how many rows that box holds (whether to ask for it)
  *
  * <filter> is t= | desde=&hasta=, op=, c=, exactas= (params.ts). Every parameter is parsed before any query
  * runs, and every answer is exact (counts, and type-7 quartiles as the in-tab engine computes them).
@@ -39,7 +40,7 @@ import {
   type GridCells,
   type Warehouse,
 } from '../queries.ts';
-import { regionTable } from '../region.ts';
+import { regionRows, regionTable } from '../region.ts';
 import { cellSplit, cellUnits } from '../split.ts';
 import { encodeTable } from '../../../src/core/table-codec.ts';
 import { figureList } from './answer.ts';
@@ -191,6 +192,13 @@ export const ROUTES = new Map<string, (q: URLSearchParams, body: string | null) 
     (q) => {
       const bbox = valueOf(P.parseBBox(q));
       return { kind: 'binary', run: async (wh) => encodeTable(await regionTable(wh, bbox)) };
+    },
+  ],
+  [
+    'region-rows',
+    (q) => {
+      const bbox = valueOf(P.parseBBox(q));
+      return json(async (wh) => ({ rows: await regionRows(wh, bbox) }));
     },
   ],
   [

@@ -294,6 +294,10 @@ describe('warehouse routes against brute force (20k generated rows)', () => {
     expect(table.quarters).toEqual(fx.table.quarters);
     expect([...table.quarter]).toEqual(want.map((r) => fx.table.quarter[r]));
     expect([...(table.precision ?? [])].every((p) => p === 0)).toBe(true);
+    // Its count alone, asked first by the page: one number, no figures.
+    expect(await get<{ rows: number }>(`region-rows?bbox=${CARACAS.join(',')}`)).toMatchObject({
+      rows: want.length,
+    });
     // No box, no region: a Spanish 400 before any query.
     const refused = await fetch(`${fx.api}region?op=Venta`);
     expect(refused.status).toBe(400);
