@@ -113,7 +113,11 @@ export class ClusterMapController {
     map.on('click', this.onClick);
     map.on('mouseout', this.onLeave);
     this.source = options.source ?? this.client;
-    this.unsubscribe = options.source?.subscribe?.(this.query) ?? (() => undefined);
+    // The filter again too: after a new import the table's count changed, not only the view.
+    this.unsubscribe =
+      options.source?.subscribe?.(() => {
+        if (this.loaded && !this.destroyed) this.applyFilter();
+      }) ?? (() => undefined);
     // A source of its own holds its data already: it answers the first view at once.
     if (options.source) {
       this.tap?.sourced?.();

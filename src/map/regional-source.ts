@@ -42,6 +42,7 @@ export type RegionWarehouse = Pick<
   | 'getRow'
   | 'rowsIn'
   | 'regionUrl'
+  | 'onNewData'
   | 'open'
   | 'close'
 >;
@@ -77,7 +78,15 @@ export class RegionalSource implements ViewSource {
   constructor(
     readonly warehouse: RegionWarehouse,
     private readonly options: RegionalSourceOptions,
-  ) {}
+  ) {
+    // The table was imported again: the region's rows are the old table's. Dropped; the map asks again.
+    warehouse.onNewData(() => {
+      this.loading?.abort.abort();
+      this.loading = null;
+      this.region = null;
+      this.changed();
+    });
+  }
 
   /** Rows of the region the page answers from (0: none yet). */
   get localRows(): number {
@@ -219,6 +228,10 @@ export class RegionalSource implements ViewSource {
     }
     if (abort.signal.aborted || this.closed || client !== this.client) return;
     this.region = { box, rows };
+    this.changed();
+  }
+
+  private changed(): void {
     for (const listener of this.listeners) listener();
   }
 

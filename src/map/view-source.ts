@@ -46,7 +46,8 @@ export interface ViewSource {
   getRow?(id: number): Promise<PropertyRow | null>;
   /**
    * Calls `listener` when the source would now answer the same view differently (the warehouse's region came
-   * into the page: regional-source.ts), so the map asks again; answers the unsubscribe.
+   * into the page, or the warehouse's table was imported again: regional-source.ts), so the map sends its
+   * filter and asks again; answers the unsubscribe.
    */
   subscribe?(listener: () => void): () => void;
 }

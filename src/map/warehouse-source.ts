@@ -130,6 +130,9 @@ export class WarehouseSource implements ViewSource {
   private groups: CellRef[][] = [];
   /** The latest hexagons call: an older one's answer, turned into outlines after it, is dropped. */
   private hexTicket = 0;
+  /** The data version of the answers so far (null before the first). */
+  private version: string | null = null;
+  private readonly versionListeners = new Set<() => void>();
 
   constructor(private readonly options: WarehouseSourceOptions) {
     // Bound: the browser's fetch refuses to be called on another `this`.
@@ -294,6 +297,20 @@ export class WarehouseSource implements ViewSource {
     return this.options.base + regionRoute(bbox);
   }
 
+  /** The data version the service answered last (null before its first answer). */
+  get dataVersion(): string | null {
+    return this.version;
+  }
+
+  /**
+   * Calls `listener` when the service answers with a new data version (the table was imported again): the
+   * answers kept in memory are dropped at that moment, so every view is asked again. Answers the unsubscribe.
+   */
+  onNewData(listener: () => void): () => void {
+    this.versionListeners.add(listener);
+    return () => this.versionListeners.delete(listener);
+  }
+
   /** Takes requests again after `close`. */
   open(): void {
     this.closed = false;
@@ -342,6 +359,7 @@ export class WarehouseSource implements ViewSource {
           if (preparing === null) {
             this.tell({ kind: 'ready' });
             this.answered();
+            this.seen(versionOf(value));
             return value;
           }
           // The service's status while it builds the table: wait as long as it says, then ask again.
@@ -389,6 +407,16 @@ export class WarehouseSource implements ViewSource {
     for (const w of waiting) w();
   }
 
+  /** An answer of data version `version`: a new one empties the memory of older answers and says so. */
+  private seen(version: string | null): void {
+    if (version === null || version === this.version) return;
+    const changed = this.version !== null;
+    this.version = version;
+    if (!changed) return;
+    this.cache.clear();
+    for (const listener of this.versionListeners) listener();
+  }
+
   private remember(route: string, value: unknown): void {
     this.cache.set(route, value);
     const size = this.options.cacheSize ?? 256;
@@ -405,6 +433,12 @@ export class WarehouseSource implements ViewSource {
     this.status = status.kind;
     this.options.onStatus?.(status);
   }
+}
+
+/** The data version an answer carries (null: none, as a region's table or a malformed answer). */
+function versionOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || !('dataVersion' in value)) return null;
+  return typeof value.dataVersion === 'string' ? value.dataVersion : null;
 }
 
 /** Rows a figures answer counts: its sales and its rents. */

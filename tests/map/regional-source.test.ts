@@ -60,6 +60,7 @@ const sum = (view: ClusterResult | null) => [...(view?.counts ?? [])].reduce((a,
 /** A warehouse whose every answer the test sees: one grid cell holding `viewRows`, and `rowsIn` rows per box. */
 function fakeWarehouse(viewRows: number, regionRows: number) {
   const asked: string[] = [];
+  const newData = new Set<() => void>();
   const grid: ClusterResult = {
     length: 1,
     positions: Float64Array.of(-66.9, 10.5),
@@ -92,8 +93,16 @@ function fakeWarehouse(viewRows: number, regionRows: number) {
     regionUrl: (box) => `/api/warehouse/region?bbox=${box.map((v) => v.toFixed(6)).join(',')}`,
     open: () => undefined,
     close: () => undefined,
+    onNewData: (listener) => {
+      newData.add(listener);
+      return () => newData.delete(listener);
+    },
   };
-  return { wh, asked };
+  /** The service answered with a new data version. */
+  const reimported = () => {
+    for (const listener of newData) listener();
+  };
+  return { wh, asked, reimported };
 }
 
 const clients: ClusterClient[] = [];
@@ -103,7 +112,7 @@ afterEach(() => {
 
 /** The source over a fake warehouse, its worker the real engine on a MessageChannel, downloads recorded. */
 function regional(viewRows = 60, regionRows = inBox(TABLE, REGION_BOX).length) {
-  const { wh, asked } = fakeWarehouse(viewRows, regionRows);
+  const { wh, asked, reimported } = fakeWarehouse(viewRows, regionRows);
   const downloads: string[] = [];
   const source = new RegionalSource(wh, {
     absolute: (url) => `http://pagina.test${url}`,
@@ -135,7 +144,7 @@ function regional(viewRows = 60, regionRows = inBox(TABLE, REGION_BOX).length) {
     },
   });
   const changed = new Promise<void>((resolve) => source.subscribe(resolve));
-  return { source, asked, downloads, changed };
+  return { source, asked, downloads, changed, reimported };
 }
 
 describe('RegionalSource: a warehouse whose small views the page answers', () => {
@@ -200,6 +209,20 @@ describe('RegionalSource: a warehouse whose small views the page answers', () =>
     // Zoomed out one level: the view doubles and no longer fits.
     const out: BBox = [-66.921, 10.4795, -66.879, 10.5195];
     expect(await source.getClusters(out, 14)).toMatchObject({ grid: true });
+    source.close();
+  });
+
+  it('a table imported again drops the region (its rows are the old table’s) and has the map ask again', async () => {
+    const { source, changed, reimported } = regional();
+    await source.getClusters(VIEW, 15);
+    await changed;
+    expect(source.localRows).toBeGreaterThan(0);
+    let told = 0;
+    source.subscribe(() => (told += 1));
+    reimported();
+    expect(told).toBe(1);
+    expect(source.localRows).toBe(0);
+    expect(await source.getClusters(VIEW, 15)).toMatchObject({ grid: true });
     source.close();
   });
 

@@ -60,6 +60,36 @@ function source(onStatus?: (s: WarehouseStatus) => void) {
 }
 
 describe('WarehouseSource', () => {
+  it('a new data version (the table imported again) drops the answers kept in memory and says so', async () => {
+    const { wh, calls } = source();
+    let told = 0;
+    wh.onNewData(() => (told += 1));
+    const box = [-67, 10, -66, 11] as const;
+    const ask = async (version: string) => {
+      const view = wh.getClusters([...box], 6);
+      await tick();
+      calls.at(-1)?.answer(json({ ...CLUSTERS, dataVersion: version }));
+      return view;
+    };
+    await ask('v1');
+    expect(wh.dataVersion).toBe('v1');
+    // The same view again: from memory, no request.
+    const before = calls.length;
+    await wh.getClusters([...box], 6);
+    expect(calls.length).toBe(before);
+    expect(told).toBe(0);
+    // Another view answered by a new version: the memory is dropped, so the first view is asked again.
+    const other = wh.getClusters([-68, 10, -67, 11], 6);
+    await tick();
+    calls.at(-1)?.answer(json({ ...CLUSTERS, dataVersion: 'v2' }));
+    await other;
+    expect(told).toBe(1);
+    expect(wh.dataVersion).toBe('v2');
+    await ask('v2');
+    expect(calls.length).toBe(before + 2);
+    expect(told).toBe(1);
+  });
+
   it('asks the clusters route under the filter and answers the engine’s shape', async () => {
     const { wh, calls } = source();
     void wh.setFilter({ ...NO_FILTER, operations: ['Alquiler'] });
