@@ -11,12 +11,16 @@ import type { PropertyTable } from '../../src/core/types.ts';
 import { loadH3 } from '../../workers/engine/hex-index.ts';
 import { bindLiterals } from './clickhouse-literal.ts';
 import { runClickHouse } from './clickhouse.ts';
+import { CLICKHOUSE_DIALECT } from './dialect.ts';
+import { GRID_SUM, gridSumSelect } from './grid-sum.ts';
 import type { IngestSummary } from './ingest.ts';
 import { emptyRow, sharingDictionaries, storedRow, validRow, type StoredRow } from './rows.ts';
 import { COLORS, META, QUARTERS, TRANSACTIONS } from './schema.ts';
 
 /** The shards' own table; TRANSACTIONS is the Distributed table over them. */
 export const LOCAL_TRANSACTIONS = `${TRANSACTIONS}_local`;
+/** Each shard's grid sums, of its own rows; the Distributed GRID_SUM adds them up across shards. */
+export const LOCAL_GRID_SUM = `${GRID_SUM}_local`;
 
 /** The same columns and types as DuckDB's sorted table (schema.ts), in ClickHouse's names. */
 const COLUMNS = `
@@ -107,13 +111,14 @@ async function createTables(t: ClickHouseTarget): Promise<void> {
   for (const shard of t.shards) {
     await runClickHouse(shard, `CREATE DATABASE IF NOT EXISTS ${db}`);
     await runClickHouse(shard, `DROP TABLE IF EXISTS ${db}.${LOCAL_TRANSACTIONS}`);
+    await runClickHouse(shard, `DROP TABLE IF EXISTS ${db}.${LOCAL_GRID_SUM}`);
     await runClickHouse(
       shard,
       `CREATE TABLE ${db}.${LOCAL_TRANSACTIONS} (${COLUMNS}) ENGINE = MergeTree ORDER BY morton`,
     );
   }
   const cluster = checkIdentifier(t.cluster);
-  for (const table of [TRANSACTIONS, QUARTERS, COLORS, META]) {
+  for (const table of [TRANSACTIONS, GRID_SUM, QUARTERS, COLORS, META]) {
     await runClickHouse(t.url, `DROP TABLE IF EXISTS ${db}.${table}`);
   }
   await runClickHouse(
@@ -125,6 +130,23 @@ async function createTables(t: ClickHouseTarget): Promise<void> {
     await runClickHouse(t.url, `CREATE TABLE ${db}.${table} (idx UInt16, label String) ENGINE = TinyLog`);
   }
   await runClickHouse(t.url, `CREATE TABLE ${db}.${META} (key String, value String) ENGINE = TinyLog`);
+}
+
+/** Each shard sums its own rows' grid (grid-sum.ts); a Distributed table adds the shards' sums up. */
+async function sumGrid(t: ClickHouseTarget): Promise<void> {
+  const db = checkIdentifier(t.database);
+  for (const shard of t.shards) {
+    await runClickHouse(
+      shard,
+      `CREATE TABLE ${db}.${LOCAL_GRID_SUM} ENGINE = MergeTree ORDER BY (x, y)
+       AS ${gridSumSelect(CLICKHOUSE_DIALECT, `${db}.${LOCAL_TRANSACTIONS}`)}`,
+    );
+  }
+  await runClickHouse(
+    t.url,
+    `CREATE TABLE ${db}.${GRID_SUM} AS ${db}.${LOCAL_GRID_SUM}
+     ENGINE = Distributed(${checkIdentifier(t.cluster)}, ${db}, ${LOCAL_GRID_SUM})`,
+  );
 }
 
 async function writeDictionary(t: ClickHouseTarget, table: string, labels: readonly string[]): Promise<void> {
@@ -197,6 +219,7 @@ export async function ingestClickHouse(
   for (let s = 0; s < batches.length; s++) await flush(s);
   await Promise.all(sending);
   const appended = performance.now();
+  await sumGrid(target);
   await writeDictionary(target, QUARTERS, first?.quarters ?? []);
   await writeDictionary(target, COLORS, first?.colors ?? []);
   const rows = next - rejected;

@@ -1,7 +1,8 @@
 /**
  * Builds a warehouse file from the explorer's columnar tables (the generator's, or an analyst's file once
  * read). Rows go through DuckDB's appender in data chunks filled from the typed arrays (no object per row),
- * into a staging table; one CREATE TABLE … ORDER BY morton then writes them sorted for locality.
+ * into a staging table; one CREATE TABLE … ORDER BY morton then writes them sorted for locality, and the grid
+ * counts are summed in advance from them (grid-sum.ts).
  */
 import { DuckDBDataChunk, DuckDBInstance, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
 import { DOUBLE, FLOAT, INTEGER, UINTEGER, USMALLINT, UTINYINT } from '@duckdb/node-api';
@@ -10,6 +11,8 @@ import type { PropertyTable } from '../../src/core/types.ts';
 import { allocateTransactions, fillTransactionRows } from '../../src/datagen/transactions.ts';
 import { loadH3 } from '../../workers/engine/hex-index.ts';
 import { emptyRow, sharingDictionaries, storedRow, validRow } from './rows.ts';
+import { DUCKDB_DIALECT } from './dialect.ts';
+import { GRID_SUM, gridSumSelect } from './grid-sum.ts';
 import { COLORS, META, QUARTERS, SORTED_SELECT, STAGING_COLUMNS, TRANSACTIONS } from './schema.ts';
 
 /** DuckDB's vector size: an appended chunk holds at most this many rows. */
@@ -128,6 +131,7 @@ export async function ingestTables(
     await c.run(`CREATE TABLE ${TRANSACTIONS} AS ${SORTED_SELECT}`);
     const sorted = performance.now();
     await c.run('DROP TABLE staging');
+    await c.run(`CREATE TABLE ${GRID_SUM} AS ${gridSumSelect(DUCKDB_DIALECT, TRANSACTIONS)} ORDER BY x, y`);
     await writeDictionary(c, QUARTERS, first?.quarters ?? []);
     await writeDictionary(c, COLORS, first?.colors ?? []);
     const rows = next - rejected;

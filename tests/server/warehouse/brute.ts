@@ -39,6 +39,27 @@ export function bruteInBox(t: PropertyTable, bbox: BBox): (r: number) => boolean
   };
 }
 
+/**
+ * Rows in the cells of `level` the box touches: a grid shows whole cells, so its circles count every row of
+ * each cell the box reaches into (the rows of the box's corner cells' span, by their cell indices).
+ */
+export function bruteInCells(t: PropertyTable, bbox: BBox, level: number): (r: number) => boolean {
+  const [w, s, e, n] = bbox;
+  const size = 2 ** (31 - level);
+  const cell = (unit: number) => Math.floor(unit / size);
+  const [cx0, cx1, cy0, cy1] = [
+    cell(mercatorX(w)),
+    cell(mercatorX(e)),
+    cell(mercatorY(n)),
+    cell(mercatorY(s)),
+  ];
+  return (r) => {
+    const cx = cell(mercatorX(t.lng[r] ?? 0));
+    const cy = cell(mercatorY(t.lat[r] ?? 0));
+    return cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1;
+  };
+}
+
 export function rowsWhere(t: PropertyTable, test: (r: number) => boolean): number[] {
   const out: number[] = [];
   for (let r = 0; r < t.length; r++) if (test(r)) out.push(r);
