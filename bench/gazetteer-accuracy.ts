@@ -152,7 +152,9 @@ export async function sharedEvalAccuracy(
   const imports = [await importFile(wof.file, store), await importFile(streets.file, store)];
   const importS = (performance.now() - started) / 1000;
   if (imports.some((i) => !i.ok)) throw new Error(imports.map((i) => i.report).join('\n'));
-  useStoreFile(store);
+  // At once, whatever its size: past 4 MiB a first load is built in the background (live.ts), and the probes
+  // would ask the built-in places only (they did: 'after import' read as 'before').
+  useStoreFile(store, Infinity);
   const after = {
     wof: score(wof.probes, 1500),
     streets: score(streets.probes, 300),

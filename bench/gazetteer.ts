@@ -4,8 +4,9 @@
  * background rebuild with the event loop's longest wait), /search and autocomplete p50/p99 in process with
  * every place loaded, and the places per city and source.
  * With ../shared/eval present it adds accuracy before and after importing real lists (aggregates only: the
- * rows are read at bench time, never written to bench/results).
- *   node --expose-gc --import tsx bench/gazetteer.ts [--places 200000]
+ * rows are read at bench time, never written to bench/results). Latencies are medians of --runs runs; with
+ * --country-store it adds the same measures over a country-sized store made once (gazetteer-country.ts).
+ *   node --expose-gc --import tsx bench/gazetteer.ts [--places 200000] [--runs 3] [--country-store file]
  * Writes bench/results/gazetteer.json and gazetteer.md.
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,12 +24,21 @@ import { entriesWithStore } from '../server/geocoder/store/entries.ts';
 import { readStore, writeStore } from '../server/geocoder/store/store-file.ts';
 import { sharedEvalAccuracy } from './gazetteer-accuracy.ts';
 import { placesByCity } from './gazetteer-cities.ts';
+import { countryMarkdown, heap, measureCountryStoreAlone } from './gazetteer-country.ts';
+import { benchQueries, latency, type Latency } from './gazetteer-latency.ts';
 import { syntheticExtract } from './gazetteer-synthetic.ts';
 import { fmtMs, machine, markdownTable, writeResults } from './lib/report.ts';
 
 const loadBefore = loadavg();
-const { values } = parseArgs({ options: { places: { type: 'string', default: '200000' } } });
+const { values } = parseArgs({
+  options: {
+    places: { type: 'string', default: '200000' },
+    runs: { type: 'string', default: '3' },
+    'country-store': { type: 'string' },
+  },
+});
 const count = Math.max(1000, Math.min(2_000_000, Number(values.places) || 200_000));
+const runs = Math.max(1, Math.min(20, Number(values.runs) || 3));
 const gc = (globalThis as { gc?: () => void }).gc;
 const dir = mkdtempSync(join(tmpdir(), 'gazetteer-bench-'));
 const MiB = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -50,43 +60,19 @@ const storeMiB = statSync(store).size / 2 ** 20;
 if (!outcome.ok) throw new Error(outcome.report);
 console.log(outcome.report);
 
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/** Latency of each query once after a warm-up pass, sorted. */
-function latencies(queries: readonly string[], prefix: boolean): number[] {
+/** `/search` (with its prefix fallback) or autocomplete, as the server answers them, over `runs` runs. */
+function latencies(queries: readonly string[], prefix: boolean): Latency {
   const run = prefix ? searchHits : searchWithPrefixFallback;
   const options = { limit: prefix ? 5 : 10, viewbox: null, bounded: false, prefix };
-  for (const q of queries.slice(0, 20)) run(q, options);
-  return queries
-    .map((q) => {
-      const t = performance.now();
-      run(q, options);
-      return performance.now() - t;
-    })
-    .sort((a, b) => a - b);
+  return latency(queries, (q) => run(q, options), runs);
 }
 
 // Queries: imported urbanizaciones with their town, streets with urbanización and town, built-in towns.
 const served = readStore(store).places;
-const sample = <T>(list: readonly T[], n: number) =>
-  Array.from({ length: Math.min(n, list.length) }, (_, i) => list[Math.floor((i * list.length) / n)] as T);
-const urban = served.filter((p) => p.kind !== 'calle');
-const streets = served.filter((p) => p.kind === 'calle');
-const queries = [
-  ...sample(urban, 60).map((p) => `${p.name}, ${p.ciudad}`),
-  ...sample(streets, 40).map((p) => `${p.name}, ${p.ciudad}`),
-  ...sample(anchors, 20).map((e) => e.name),
-];
-const typing = sample(urban, 40).map((p) => p.name.slice(0, 7));
+const { search: queries, autocomplete: typing } = benchQueries(served, anchors);
 
 useStoreFile(join(dir, 'ninguno.json'));
 const before = { search: latencies(queries, false), autocomplete: latencies(typing, true) };
-
-const heap = () => {
-  gc?.();
-  return process.memoryUsage().heapUsed;
-};
 
 // The served gazetteer in its parts: entries, then their name index (each timed, heap measured after a GC).
 const heapBefore = heap();
@@ -124,8 +110,8 @@ useStoreFile(join(dir, 'ninguno.json'));
 
 const accuracy = await sharedEvalAccuracy(dir);
 rmSync(dir, { recursive: true, force: true });
-
-const stat = (l: number[]) => ({ p50: percentile(l, 50), p99: percentile(l, 99), n: l.length });
+const countryStore = values['country-store'];
+const country = countryStore ? measureCountryStoreAlone(countryStore, runs) : null;
 const summary = {
   machine: machine(),
   places: count,
@@ -152,17 +138,14 @@ const summary = {
   loadAverage: { before: loadBefore, after: loadavg() },
   byCity: byCity.rows,
   latencyMs: {
-    before: { search: stat(before.search), autocomplete: stat(before.autocomplete) },
-    after: { search: stat(after.search), autocomplete: stat(after.autocomplete) },
+    runs,
+    before,
+    after,
   },
   accuracy,
+  country,
 };
-const row = (label: string, s: { p50: number; p99: number; n: number }) => [
-  label,
-  s.n,
-  fmtMs(s.p50),
-  fmtMs(s.p99),
-];
+const row = (label: string, s: Latency) => [label, s.n, fmtMs(s.p50), fmtMs(s.p99), s.runsP99.join(' / ')];
 const markdown = [
   `# Gazetteer import (issue 38)`,
   '',
@@ -172,10 +155,10 @@ const markdown = [
     .map((l) => l.toFixed(2))
     .join(', ')}: a shared 2-core box, busy with other work; every time here is stretched by it.`,
   '',
-  `Served: ${entries.toLocaleString('en')} entries. Store read and entries built in ${entriesS.toFixed(1)} s (${gc ? `${MiB(heapEntries - heapBefore)} MiB of heap` : 'heap not measured: run with --expose-gc'}); name index built in ${indexS.toFixed(1)} s, ${gc ? `${MiB(heapIndex - heapEntries)} MiB of heap` : 'heap not measured'} (${indexWords.toLocaleString('en')} distinct words). First load (in the background past 4 MiB of store, the built-in places answering meanwhile) served after ${loadS.toFixed(1)} s. Reload of a changed store while serving: ${backgroundS.toFixed(1)} s in the background, the event loop's longest wait ${waitMs.max.toFixed(0)} ms (p99 ${waitMs.p99.toFixed(0)} ms) — the time a request could wait for it.`,
+  `Served: ${entries.toLocaleString('en')} entries. Store read and entries built in ${entriesS.toFixed(1)} s (${gc ? `${MiB(heapEntries - heapBefore)} MiB of heap and array buffers` : 'heap not measured: run with --expose-gc'}); name index built in ${indexS.toFixed(1)} s, ${gc ? `${MiB(heapIndex - heapEntries)} MiB of heap and array buffers` : 'heap not measured'} (${indexWords.toLocaleString('en')} distinct words). First load (in the background past 4 MiB of store, the built-in places answering meanwhile) served after ${loadS.toFixed(1)} s. Reload of a changed store while serving: ${backgroundS.toFixed(1)} s in the background, the event loop's longest wait ${waitMs.max.toFixed(0)} ms (p99 ${waitMs.p99.toFixed(0)} ms) — the time a request could wait for it.`,
   '',
   markdownTable(
-    ['in process (ms)', 'queries', 'p50', 'p99'],
+    ['in process (ms)', 'queries', 'p50', 'p99', 'p99 of each run'],
     [
       row('/search, built-in only', summary.latencyMs.before.search),
       row('/search, with the import (name index)', summary.latencyMs.after.search),
@@ -184,10 +167,13 @@ const markdown = [
     ],
   ),
   '',
+  `Latencies: medians over ${runs} runs of each run's p50 and p99 (each query once per run, after a warm-up; p99 of 40 queries is the slowest one).`,
+  '',
   `Places served per city and source with the synthetic import (the ${byCity.rows.length} cities with the most; city = the municipio's city where known, else the municipio):`,
   '',
   byCity.markdown,
   '',
   accuracy.markdown,
+  ...(country ? ['', countryMarkdown(country)] : []),
 ].join('\n');
 console.log(writeResults('gazetteer', summary, markdown));

@@ -1,4 +1,5 @@
 import { addressWords } from './address-words.ts';
+import { addColumns, emptyColumns, finishColumns, type EntryColumns } from './entry-columns.ts';
 import type { GazetteerEntry } from './gazetteer.ts';
 import { compact } from './name-match.ts';
 import { finish, STEP, type Steps } from './steps.ts';
@@ -41,6 +42,8 @@ export interface NameIndex {
   addressVocabulary: string[][];
   /** One mark per entry, cleared after each use: deduplicates candidates without a Set. */
   marks: Uint8Array;
+  /** What scoring and ranking read of each entry, in flat arrays (entry-columns.ts). */
+  columns: EntryColumns;
 }
 
 /** The served entries and their index: swapped together on a reload, so a search never mixes two stores. */
@@ -86,6 +89,7 @@ function indexBatch(
   for (let i = start; i < end; i++) {
     const entry = entries[i];
     if (!entry) continue;
+    addColumns(parts.columns, entry, i);
     for (const name of [entry.key, ...entry.alt]) {
       push(parts.compacts, compact(name), i);
       for (const word of name.split(' ')) if (word !== '') push(parts.words, word, i);
@@ -102,8 +106,9 @@ function indexBatch(
   }
 }
 
-function emptyIndexParts() {
+function emptyIndexParts(size: number) {
   return {
+    columns: emptyColumns(size),
     words: new Map<string, number[]>(),
     compacts: new Map<string, number[]>(),
     vocabulary: new Map<string, number>(),
@@ -127,6 +132,7 @@ function finishIndex(parts: ReturnType<typeof emptyIndexParts>, size: number): N
     vocabularyIds: parts.vocabulary,
     addressVocabulary: byLength(parts.vocabulary.keys()),
     marks: new Uint8Array(size),
+    columns: finishColumns(parts.columns),
   };
 }
 
@@ -137,7 +143,7 @@ export function buildNameIndex(entries: readonly GazetteerEntry[]): NameIndex {
 
 /** The index in steps of STEP entries (steps.ts): a reload builds it between requests. */
 export function* nameIndexSteps(entries: readonly GazetteerEntry[]): Steps<NameIndex> {
-  const parts = emptyIndexParts();
+  const parts = emptyIndexParts(entries.length);
   for (let start = 0; start < entries.length; start += STEP) {
     indexBatch(parts, entries, start, Math.min(entries.length, start + STEP));
     yield;

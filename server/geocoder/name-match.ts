@@ -63,7 +63,7 @@ export function compact(s: string): string {
 }
 
 /** How well one name (the place's own or an alternate) matches: 1 exact … 0 no match. */
-function matchName(key: string, name: string, prefix: boolean): number {
+export function matchName(key: string, name: string, prefix: boolean): number {
   if (key === name) return 1;
   if (compact(key) === compact(name)) return 0.95;
   // The word tests build strings: only worth it when the name occurs at all (with an imported country's

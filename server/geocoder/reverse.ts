@@ -2,12 +2,13 @@ import land from '../../data/basemap/ve-land.json' with { type: 'json' };
 import { bboxOfRings, distanceMeters } from '../../src/core/geo.ts';
 import { ESTADOS, type Estado, type GazetteerEntry } from './gazetteer.ts';
 import { currentEntries } from './live.ts';
+import { inSlabs, ringSlabs } from './ring-slabs.ts';
 import { outlineAt } from './store/entries.ts';
 
 type Ring = readonly (readonly number[])[];
 
 /** Even-odd ray casting over all rings (holes included). */
-function inRings(rings: readonly Ring[], lat: number, lon: number): boolean {
+export function inRings(rings: readonly Ring[], lat: number, lon: number): boolean {
   let inside = false;
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
@@ -19,12 +20,23 @@ function inRings(rings: readonly Ring[], lat: number, lon: number): boolean {
   return inside;
 }
 
-/** The estado containing the point (Natural Earth polygons, ~1 km accurate), or null outside every outline. */
+/** Each estado's outline by rows of latitude (ring-slabs.ts), in ESTADOS' order. */
+const ESTADO_SLABS = ESTADOS.map((e) => ringSlabs(e.rings));
+
+/**
+ * The estado containing the point (Natural Earth polygons, ~1 km accurate), or null outside every outline:
+ * the first in ESTADOS' order whose box and outline hold it. The outline test reads only the edges of the
+ * point's row (ring-slabs.ts: the same answer as inRings over all of them, ~50 times fewer edges); an import
+ * asks it for every place.
+ */
 export function estadoAt(lat: number, lon: number): Estado | null {
-  for (const e of ESTADOS) {
+  for (let k = 0; k < ESTADOS.length; k++) {
+    const e = ESTADOS[k];
+    const slabs = ESTADO_SLABS[k];
+    if (!e || !slabs) continue;
     const [s, n, w, east] = e.bbox;
     if (lat < s || lat > n || lon < w || lon > east) continue;
-    if (inRings(e.rings, lat, lon)) return e;
+    if (inSlabs(slabs, lat, lon)) return e;
   }
   return null;
 }

@@ -1,11 +1,12 @@
-import { distanceMeters } from '../../src/core/geo.ts';
-import type { GazetteerEntry } from './gazetteer.ts';
+import { KIND_COUNTY, KIND_STATE, KIND_URBAN } from './entry-columns.ts';
 import { currentGazetteer } from './live.ts';
 import { addressWordsNear, nameCandidates } from './name-candidates.ts';
 import type { Gazetteer } from './name-index.ts';
-import { nameScore, queryWords } from './name-match.ts';
+import { matchName, nameScore, queryWords } from './name-match.ts';
+import { rankedHits, type Matches, type SearchHit } from './rank.ts';
 
 export { editDistance, queryWords } from './name-match.ts';
+export type { SearchHit } from './rank.ts';
 
 export interface SearchOptions {
   limit: number;
@@ -16,13 +17,6 @@ export interface SearchOptions {
   prefix: boolean;
   /** `/search`: when no whole word matches the first part, try it as a prefix before the structured fallback. */
   prefixFallback?: boolean;
-}
-
-/** One search result; `partial` when only a later part of a comma-separated address was found. */
-export interface SearchHit {
-  entry: GazetteerEntry;
-  /** The part of the query that was found, set only on the structured fallback. */
-  partial?: string;
 }
 
 /** Abbreviations Venezuelans write in addresses, expanded before matching (whole words only). */
@@ -57,10 +51,12 @@ const KIND_WORDS: Readonly<Record<string, Kind>> = {
 };
 type Kind = 'urban' | 'county' | 'state';
 
-function kindOf(entry: GazetteerEntry): Kind | 'place' {
-  if (entry.cls === 'boundary') return entry.address.county ? 'county' : 'state';
-  return entry.type === 'suburb' || entry.type === 'neighbourhood' ? 'urban' : 'place';
-}
+/** The entries' kind codes (entry-columns.ts kindCode) each kind word favours. */
+const KIND_CODES: Readonly<Record<Kind, number>> = {
+  urban: KIND_URBAN,
+  county: KIND_COUNTY,
+  state: KIND_STATE,
+};
 
 interface Part {
   name: string;
@@ -110,16 +106,29 @@ function contextTest(gazetteer: Gazetteer, context: readonly string[]): (positio
   };
 }
 
-function inViewbox(entry: GazetteerEntry, viewbox: [number, number, number, number]): boolean {
-  const [w, s, e, n] = viewbox;
-  return entry.lat >= s && entry.lat <= n && entry.lon >= w && entry.lon <= e;
-}
-
-interface Scored {
-  entry: GazetteerEntry;
-  score: number;
-  /** The entry's position in the served list (the scan's order). */
-  position: number;
+/**
+ * nameScore of entry `position`. An entry whose key alone decides it (entry-columns.ts) is scored once per
+ * distinct key in a query part: 'Colinas' names ~6,000 entries but a few hundred names, and reading each
+ * entry's object for its key was a cache miss per candidate.
+ */
+function scoreAt(
+  gazetteer: Gazetteer,
+  position: number,
+  name: string,
+  prefix: boolean,
+  memo: Map<string, number>,
+): number {
+  const c = gazetteer.index.columns;
+  const id = c.keyId[position] ?? -1;
+  if (id < 0) {
+    const entry = gazetteer.entries[position];
+    return entry ? nameScore(entry, name, prefix, memo) : 0;
+  }
+  if (c.scoredIn[id] === c.pass) return c.keyScores[id] ?? 0;
+  const score = matchName(c.keys[id] ?? '', name, prefix);
+  c.keyScores[id] = score;
+  c.scoredIn[id] = c.pass;
+  return score;
 }
 
 function matchPart(
@@ -127,88 +136,40 @@ function matchPart(
   part: Part,
   context: readonly string[],
   options: SearchOptions,
-): Scored[] {
-  const scored: Scored[] = [];
-  if (part.name === '') return scored;
+): Matches {
+  const matches: Matches = { positions: [], scores: [] };
+  if (part.name === '') return matches;
   const contextMatches = contextTest(gazetteer, context);
-  // Only the index's candidates, in the entries' order: the scan's results, ties included (name-index.ts).
+  const c = gazetteer.index.columns;
+  // A new pass: the key scores of the last query part are stale (never reset: 2^32 passes would only make
+  // every score computed afresh, never wrong).
+  c.pass++;
   const memo = new Map<string, number>();
+  const kind = part.kind ? KIND_CODES[part.kind] : -1;
+  const box = options.viewbox;
+  // Only the index's candidates, in the entries' order: the scan's results, ties included (name-index.ts).
   // The context is tested first, while gathering: a few set lookups, where the name's typo test is an edit
   // distance (both only filter, so the order changes nothing).
   for (const position of nameCandidates(gazetteer.index, part.name, options.prefix, contextMatches)) {
-    const entry = gazetteer.entries[position];
-    if (!entry) continue;
-    let score = nameScore(entry, part.name, options.prefix, memo);
+    let score = scoreAt(gazetteer, position, part.name, options.prefix, memo);
     if (score === 0) continue;
-    if (options.viewbox && options.bounded && !inViewbox(entry, options.viewbox)) continue;
-    if (options.viewbox && !options.bounded && inViewbox(entry, options.viewbox)) score += 0.1;
-    // 'municipio Sucre', 'urb. Las Mercedes', 'estado Bolívar': that kind of place first.
-    if (part.kind && kindOf(entry) === part.kind) score += 0.5;
-    scored.push({ entry, score, position });
-  }
-  return scored;
-}
-
-/**
- * Match quality, then importance, then type (the larger place first: lower place rank), then id; the
- * position last, so the order is total and equal to the stable sort of the scan's order.
- */
-const byRank = (a: Scored, b: Scored) =>
-  b.score - a.score ||
-  b.entry.importance - a.entry.importance ||
-  a.entry.rank - b.entry.rank ||
-  a.entry.id - b.entry.id ||
-  a.position - b.position;
-
-/** The `k` first of `scored` in rank order, by binary insertion into a short sorted list. */
-function firstRanked(scored: readonly Scored[], k: number): Scored[] {
-  const best: Scored[] = [];
-  for (const s of scored) {
-    const worst = best[best.length - 1];
-    if (best.length >= k && worst && byRank(s, worst) >= 0) continue;
-    let lo = 0;
-    let hi = best.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const m = best[mid];
-      if (m && byRank(m, s) < 0) lo = mid + 1;
-      else hi = mid;
+    if (box) {
+      const lat = c.lat[position] ?? 0;
+      const lon = c.lon[position] ?? 0;
+      const inside = lat >= box[1] && lat <= box[3] && lon >= box[0] && lon <= box[2];
+      if (options.bounded && !inside) continue;
+      if (!options.bounded && inside) score += 0.1;
     }
-    best.splice(lo, 0, s);
-    if (best.length > k) best.pop();
+    // 'municipio Sucre', 'urb. Las Mercedes', 'estado Bolívar': that kind of place first.
+    if (c.kind[position] === kind) score += 0.5;
+    matches.positions.push(position);
+    matches.scores.push(score);
   }
-  return best;
+  return matches;
 }
 
-/**
- * The first `limit` hits in rank order, duplicates removed. 'Colinas' names thousands of places: only the
- * first few hundred are ordered, and all of them only when duplicates use those up.
- */
-function ranked(scored: readonly Scored[], limit: number, partial?: string): SearchHit[] {
-  const hit = (s: Scored): SearchHit => (partial === undefined ? s : { entry: s.entry, partial });
-  const k = Math.max(200, limit * 20);
-  if (scored.length > k) {
-    const hits = unique(firstRanked(scored, k).map(hit), limit);
-    if (hits.length >= limit) return hits;
-  }
-  return unique([...scored].sort(byRank).map(hit), limit);
-}
-
-/** Same name within 3 km (a city and its municipio placed at it, a compiled row over a gazetteer town). */
-function unique(hits: readonly SearchHit[], limit: number): SearchHit[] {
-  const kept: SearchHit[] = [];
-  for (const hit of hits) {
-    const { entry } = hit;
-    const duplicate = kept.some(
-      (k) =>
-        k.entry.key === entry.key &&
-        distanceMeters({ lat: k.entry.lat, lng: k.entry.lon }, { lat: entry.lat, lng: entry.lon }) < 3000,
-    );
-    if (!duplicate) kept.push(hit);
-    if (kept.length >= limit) break;
-  }
-  return kept;
-}
+const ranked = (gazetteer: Gazetteer, m: Matches, limit: number, partial?: string): SearchHit[] =>
+  rankedHits(gazetteer.entries, gazetteer.index.columns, m, limit, partial);
 
 /**
  * Forward search over the gazetteer. The first comma-separated part names the place, the rest narrow it by
@@ -229,11 +190,11 @@ export function searchIn(gazetteer: Gazetteer, q: string, options: SearchOptions
   const contextOf = (i: number) =>
     parts.slice(i + 1).flatMap((p) => p.name.split(' ').filter((w) => w !== ''));
   const direct = matchPart(gazetteer, head, contextOf(0), options);
-  if (direct.length === 0 && options.prefixFallback && !options.prefix) {
+  if (direct.positions.length === 0 && options.prefixFallback && !options.prefix) {
     const typing = matchPart(gazetteer, head, contextOf(0), { ...options, prefix: true });
-    if (typing.length > 0) return ranked(typing, options.limit);
+    if (typing.positions.length > 0) return ranked(gazetteer, typing, options.limit);
   }
-  if (direct.length === 0 && parts.length === 1) {
+  if (direct.positions.length === 0 && parts.length === 1) {
     // No comma: 'guacara carabobo', 'Caracas Venezuela' — the longest leading words that name a place whose
     // address holds the rest.
     const words = head.name.split(' ');
@@ -244,16 +205,16 @@ export function searchIn(gazetteer: Gazetteer, q: string, options: SearchOptions
         words.slice(k),
         options,
       );
-      if (split.length > 0) return ranked(split, options.limit);
+      if (split.positions.length > 0) return ranked(gazetteer, split, options.limit);
     }
   }
-  if (direct.length > 0 || parts.length === 1) return ranked(direct, options.limit);
+  if (direct.positions.length > 0 || parts.length === 1) return ranked(gazetteer, direct, options.limit);
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
     if (!part) continue;
     const found = matchPart(gazetteer, part, contextOf(i), { ...options, prefix: false });
-    if (found.length > 0) {
-      return ranked(found, options.limit, part.name);
+    if (found.positions.length > 0) {
+      return ranked(gazetteer, found, options.limit, part.name);
     }
   }
   return [];
