@@ -1,13 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageChannel } from 'node:worker_threads';
-import type { Endpoint } from 'comlink';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import { RegionalSource, type RegionWarehouse } from '../../src/map/regional-source.ts';
-import { ClusterClient } from '../../workers/client.ts';
+import type { ClusterClient } from '../../workers/client.ts';
 import { NO_FILTER, type ClusterResult } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
-import { exposeEngine } from '../../workers/expose.ts';
+import { channelClient } from '../workers/channel.ts';
 import { tableFrom } from '../workers/helpers.ts';
 
 /** 400 points 100 m apart around Caracas (every other one a rental), and five more stacked on one spot. */
@@ -116,32 +114,22 @@ function regional(viewRows = 60, regionRows = inBox(TABLE, REGION_BOX).length) {
   const downloads: string[] = [];
   const source = new RegionalSource(wh, {
     absolute: (url) => `http://pagina.test${url}`,
-    createClient: () => {
-      const { port1, port2 } = new MessageChannel();
-      exposeEngine(port1 as unknown as Endpoint, {
-        fetch: (input) => {
-          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-          downloads.push(url);
-          const [w = 0, s = 0, e = 0, n = 0] = (new URL(url).searchParams.get('bbox') ?? '')
-            .split(',')
-            .map(Number);
-          return Promise.resolve(new Response(encodeTable(regionTable([w, s, e, n])).buffer as ArrayBuffer));
-        },
-      });
-      const client = new ClusterClient({
+    createClient: () =>
+      channelClient(clients, {
         engineOptions: { radius: 40, maxZoom: 18 },
-        createWorker: () => ({
-          endpoint: port2 as unknown as Endpoint,
-          terminate: () => {
-            port1.close();
-            port2.close();
+        host: {
+          fetch: (input) => {
+            const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+            downloads.push(url);
+            const [w = 0, s = 0, e = 0, n = 0] = (new URL(url).searchParams.get('bbox') ?? '')
+              .split(',')
+              .map(Number);
+            return Promise.resolve(
+              new Response(encodeTable(regionTable([w, s, e, n])).buffer as ArrayBuffer),
+            );
           },
-          onCrash: () => undefined,
-        }),
-      });
-      clients.push(client);
-      return client;
-    },
+        },
+      }).client,
   });
   const changed = new Promise<void>((resolve) => source.subscribe(resolve));
   return { source, asked, downloads, changed, reimported };
