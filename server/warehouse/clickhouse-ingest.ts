@@ -12,15 +12,15 @@ import { loadH3 } from '../../workers/engine/hex-index.ts';
 import { bindLiterals } from './clickhouse-literal.ts';
 import { runClickHouse } from './clickhouse.ts';
 import { CLICKHOUSE_DIALECT } from './dialect.ts';
-import { GRID_SUM, gridSumSelect } from './grid-sum.ts';
+import { GRID_SUMS, gridSumSelect } from './grid-sum.ts';
 import type { IngestSummary } from './ingest.ts';
 import { emptyRow, sharingDictionaries, storedRow, validRow, type StoredRow } from './rows.ts';
 import { COLORS, META, QUARTERS, TRANSACTIONS } from './schema.ts';
 
 /** The shards' own table; TRANSACTIONS is the Distributed table over them. */
 export const LOCAL_TRANSACTIONS = `${TRANSACTIONS}_local`;
-/** Each shard's grid sums, of its own rows; the Distributed GRID_SUM adds them up across shards. */
-export const LOCAL_GRID_SUM = `${GRID_SUM}_local`;
+/** Each shard's table of grid sums, of its own rows; a Distributed table of the sums' name adds them up. */
+const localOf = (table: string) => `${table}_local`;
 
 /** The same columns and types as DuckDB's sorted table (schema.ts), in ClickHouse's names. */
 const COLUMNS = `
@@ -111,14 +111,15 @@ async function createTables(t: ClickHouseTarget): Promise<void> {
   for (const shard of t.shards) {
     await runClickHouse(shard, `CREATE DATABASE IF NOT EXISTS ${db}`);
     await runClickHouse(shard, `DROP TABLE IF EXISTS ${db}.${LOCAL_TRANSACTIONS}`);
-    await runClickHouse(shard, `DROP TABLE IF EXISTS ${db}.${LOCAL_GRID_SUM}`);
+    for (const sum of GRID_SUMS)
+      await runClickHouse(shard, `DROP TABLE IF EXISTS ${db}.${localOf(sum.table)}`);
     await runClickHouse(
       shard,
       `CREATE TABLE ${db}.${LOCAL_TRANSACTIONS} (${COLUMNS}) ENGINE = MergeTree ORDER BY morton`,
     );
   }
   const cluster = checkIdentifier(t.cluster);
-  for (const table of [TRANSACTIONS, GRID_SUM, QUARTERS, COLORS, META]) {
+  for (const table of [TRANSACTIONS, ...GRID_SUMS.map((sum) => sum.table), QUARTERS, COLORS, META]) {
     await runClickHouse(t.url, `DROP TABLE IF EXISTS ${db}.${table}`);
   }
   await runClickHouse(
@@ -132,21 +133,23 @@ async function createTables(t: ClickHouseTarget): Promise<void> {
   await runClickHouse(t.url, `CREATE TABLE ${db}.${META} (key String, value String) ENGINE = TinyLog`);
 }
 
-/** Each shard sums its own rows' grid (grid-sum.ts); a Distributed table adds the shards' sums up. */
+/** Each shard sums its own rows' grids (grid-sum.ts); a Distributed table adds the shards' sums up. */
 async function sumGrid(t: ClickHouseTarget): Promise<void> {
   const db = checkIdentifier(t.database);
-  for (const shard of t.shards) {
+  for (const { table, level } of GRID_SUMS) {
+    for (const shard of t.shards) {
+      await runClickHouse(
+        shard,
+        `CREATE TABLE ${db}.${localOf(table)} ENGINE = MergeTree ORDER BY (x, y)
+         AS ${gridSumSelect(CLICKHOUSE_DIALECT, `${db}.${LOCAL_TRANSACTIONS}`, level)}`,
+      );
+    }
     await runClickHouse(
-      shard,
-      `CREATE TABLE ${db}.${LOCAL_GRID_SUM} ENGINE = MergeTree ORDER BY (x, y)
-       AS ${gridSumSelect(CLICKHOUSE_DIALECT, `${db}.${LOCAL_TRANSACTIONS}`)}`,
+      t.url,
+      `CREATE TABLE ${db}.${table} AS ${db}.${localOf(table)}
+       ENGINE = Distributed(${checkIdentifier(t.cluster)}, ${db}, ${localOf(table)})`,
     );
   }
-  await runClickHouse(
-    t.url,
-    `CREATE TABLE ${db}.${GRID_SUM} AS ${db}.${LOCAL_GRID_SUM}
-     ENGINE = Distributed(${checkIdentifier(t.cluster)}, ${db}, ${LOCAL_GRID_SUM})`,
-  );
 }
 
 async function writeDictionary(t: ClickHouseTarget, table: string, labels: readonly string[]): Promise<void> {

@@ -1,10 +1,11 @@
 /**
  * Grid counts summed in advance (issue 37: "counts per cell × quarter × operation × category are exact when
- * summed"): one row per level-11 cell (zoom 8's 64-px cells) × quarter × operation × colour × placement, with
- * its rows, sales, sums of x and y and lowest price. A grid at level 11 or coarser is then a sum over a few
- * thousand rows instead of a scan of every transaction: the national map at 5M rows took 300–600 ms from the
- * rows and 4–6 ms from the sums (measured here), and grows with the table only as the sums do. Finer levels
- * (a city) still read the rows, where the Morton order keeps the scan to the view.
+ * summed"): one row per cell (GRID_SUMS: level 11, zoom 8's 64-px cells; level 14, zoom 11's) × quarter ×
+ * operation × colour × placement, with its rows, sales, sums of x and y and lowest price. A grid at level 14
+ * or coarser is then a sum over the sums' rows instead of a scan of every transaction: the national map at
+ * 5M rows took 300–600 ms from the rows and 4–6 ms from the sums (measured here), and grows with the table
+ * only as the sums do. Finer levels (a neighbourhood) read the rows, few, the Morton order keeping the scan to
+ * the view.
  * Exact: counts and integer sums add up, and a cell's lowest price is its price when it holds one row. Boxes
  * are whole cells (snapUnits), so the sums and a scan of the rows answer the same question.
  */
@@ -12,9 +13,21 @@ import type { SqlDialect } from './dialect.ts';
 import type { UnitBox } from './filter.ts';
 import { cellShift, MERCATOR_BITS } from './keys.ts';
 
-export const GRID_SUM = 'grid_sum';
-/** The finest level summed in advance: zoom 8's grid (level = zoom + GRID_LEVEL_OFFSET). */
-export const SUM_LEVEL = 11;
+/** A table of sums and the grid level of its cells. */
+export interface GridSum {
+  table: string;
+  level: number;
+}
+
+/**
+ * The levels summed in advance, coarsest first: zoom 8's grid (level = zoom + GRID_LEVEL_OFFSET) for the
+ * country and its states, zoom 11's for a city (Caracas at zoom 11 is 10M of 50M rows to scan, or the sums
+ * of its few hundred cells). A grid reads the coarsest sums at least as fine as itself.
+ */
+export const GRID_SUMS: readonly GridSum[] = [
+  { table: 'grid_sum', level: 11 },
+  { table: 'grid_sum_city', level: 14 },
+];
 
 const MAX_UNIT = 2 ** MERCATOR_BITS - 1;
 
@@ -31,9 +44,9 @@ export function snapUnits([x0, y0, x1, y1]: UnitBox, level: number): UnitBox {
  * The cell's first unit is kept as `x` and `y`, so the filter's box clause (x, y BETWEEN) reads it unchanged.
  * Aliases never repeat a column's name (ClickHouse refuses an alias that its own expression uses).
  */
-export function gridSumSelect(d: SqlDialect, from: string): string {
-  const size = String(2 ** cellShift(SUM_LEVEL));
-  const bits = String(cellShift(SUM_LEVEL));
+export function gridSumSelect(d: SqlDialect, from: string, level: number): string {
+  const size = String(2 ** cellShift(level));
+  const bits = String(cellShift(level));
   return `SELECT cell_x AS x, cell_y AS y, quarter, operation, color, precision, count(*) AS rows_n,
             ${d.countIf('operation = 0')} AS rows_sale, sum(unit_x) AS sum_x, sum(unit_y) AS sum_y,
             min(price) AS min_price
@@ -45,9 +58,14 @@ export function gridSumSelect(d: SqlDialect, from: string): string {
      GROUP BY cell_x, cell_y, quarter, operation, color, precision`;
 }
 
-/** The grid of level `level` (≤ SUM_LEVEL) from the sums: the same columns as the scan of the rows. */
-export function gridFromSums(d: SqlDialect, bits: string, where: string): string {
+/** The sums a grid of `level` reads (null: none is fine enough among those `available`; it reads the rows). */
+export function sumsFor(level: number, available: readonly GridSum[]): GridSum | null {
+  return available.find((sum) => sum.level >= level) ?? null;
+}
+
+/** A grid (of a level no finer than the table's) from the sums: the same columns as the scan of the rows. */
+export function gridFromSums(d: SqlDialect, table: string, bits: string, where: string): string {
   return `SELECT ${d.shiftRight('x', bits)} AS cx, ${d.shiftRight('y', bits)} AS cy, sum(rows_n) AS n,
             sum(rows_sale) AS sale, sum(sum_x) AS sx, sum(sum_y) AS sy, min(min_price) AS price
-     FROM ${GRID_SUM} WHERE ${where} GROUP BY cx, cy ORDER BY cy, cx`;
+     FROM ${table} WHERE ${where} GROUP BY cx, cy ORDER BY cy, cx`;
 }

@@ -12,7 +12,7 @@ import { allocateTransactions, fillTransactionRows } from '../../src/datagen/tra
 import { loadH3 } from '../../workers/engine/hex-index.ts';
 import { emptyRow, sharingDictionaries, storedRow, validRow } from './rows.ts';
 import { DUCKDB_DIALECT } from './dialect.ts';
-import { GRID_SUM, gridSumSelect } from './grid-sum.ts';
+import { GRID_SUMS, gridSumSelect } from './grid-sum.ts';
 import { COLORS, META, QUARTERS, SORTED_SELECT, STAGING_COLUMNS, TRANSACTIONS } from './schema.ts';
 
 /** DuckDB's vector size: an appended chunk holds at most this many rows. */
@@ -131,7 +131,10 @@ export async function ingestTables(
     await c.run(`CREATE TABLE ${TRANSACTIONS} AS ${SORTED_SELECT}`);
     const sorted = performance.now();
     await c.run('DROP TABLE staging');
-    await c.run(`CREATE TABLE ${GRID_SUM} AS ${gridSumSelect(DUCKDB_DIALECT, TRANSACTIONS)} ORDER BY x, y`);
+    for (const sum of GRID_SUMS)
+      await c.run(
+        `CREATE TABLE ${sum.table} AS ${gridSumSelect(DUCKDB_DIALECT, TRANSACTIONS, sum.level)} ORDER BY x, y`,
+      );
     await writeDictionary(c, QUARTERS, first?.quarters ?? []);
     await writeDictionary(c, COLORS, first?.colors ?? []);
     const rows = next - rejected;

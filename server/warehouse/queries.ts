@@ -16,7 +16,7 @@ import {
   type UnitBox,
   type WarehouseFilter,
 } from './filter.ts';
-import { GRID_SUM, gridFromSums, snapUnits, SUM_LEVEL } from './grid-sum.ts';
+import { GRID_SUMS, gridFromSums, snapUnits, sumsFor, type GridSum } from './grid-sum.ts';
 import { cellShift, unitLat, unitLng } from './keys.ts';
 import { STORED_LIMIT_MS, storedOperations, storedQuarters, type StoredFigures } from './stored.ts';
 import { COLORS, META, QUARTERS, TRANSACTIONS } from './schema.ts';
@@ -28,8 +28,8 @@ export interface Warehouse extends Dictionaries {
   readonly rows: number;
   /** The whole table's figures computed at open (stored.ts), when asked for. */
   readonly stored?: StoredFigures;
-  /** The grid's sums are there (grid-sum.ts; a file built before them has none: its grids scan the rows). */
-  readonly gridSums?: boolean;
+  /** The grid's sums it holds (grid-sum.ts; a file built before them has none: its grids scan the rows). */
+  readonly gridSums?: readonly GridSum[];
 }
 
 /**
@@ -51,10 +51,7 @@ export async function openWarehouse(
     colors: await labels(COLORS),
     dataVersion: meta.get('dataVersion') ?? '',
     rows: Number(meta.get('rows') ?? 0),
-    gridSums: await engine.query(`SELECT count(*) AS n FROM ${GRID_SUM}`).then(
-      () => true,
-      () => false,
-    ),
+    gridSums: await presentSums(engine),
   };
   if (!options.storeFigures) return wh;
   const stored: StoredFigures = {
@@ -93,6 +90,19 @@ export function gridClusters(
   return gridOfUnits(wh, snapUnits(unitBox(bbox), level), level, filter);
 }
 
+/** The sums a warehouse holds: a table the query finds (a file may predate some or all of them). */
+async function presentSums(engine: WarehouseEngine): Promise<GridSum[]> {
+  const present: GridSum[] = [];
+  for (const sum of GRID_SUMS) {
+    const found = await engine.query(`SELECT count(*) AS n FROM ${sum.table}`).then(
+      () => true,
+      () => false,
+    );
+    if (found) present.push(sum);
+  }
+  return present;
+}
+
 /** Whether a box of units is made of whole cells of `level` (as the sums hold them). */
 const isWhole = (units: UnitBox, level: number) => snapUnits(units, level).every((v, i) => v === units[i]);
 
@@ -107,11 +117,11 @@ export async function gridOfUnits(
   const shift = cellShift(level);
   const d = wh.engine.dialect;
   const bits = d.param('INTEGER');
-  // Whole cells of a coarse grid: from the sums (grid-sum.ts), the same answer in a few milliseconds.
-  const summed = wh.gridSums === true && level <= SUM_LEVEL && isWhole(units, level);
+  // Whole cells of a coarse grid: from the sums (grid-sum.ts), the same answer from far fewer rows.
+  const sums = isWhole(units, level) ? sumsFor(level, wh.gridSums ?? []) : null;
   const rows = await wh.engine.query(
-    summed
-      ? gridFromSums(d, bits, where.sql)
+    sums
+      ? gridFromSums(d, sums.table, bits, where.sql)
       : `SELECT ${d.shiftRight('x', bits)} AS cx, ${d.shiftRight('y', bits)} AS cy, count(*) AS n,
             ${d.countIf('operation = 0')} AS sale, sum(x) AS sx, sum(y) AS sy, min(price) AS price
      FROM ${TRANSACTIONS} WHERE ${where.sql} GROUP BY cx, cy ORDER BY cy, cx`,
