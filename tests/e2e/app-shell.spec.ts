@@ -85,14 +85,18 @@ test('each route downloads its own code, compressed: the listing map fetches no 
   page,
 }) => {
   const scripts = new Map<string, string | undefined>();
+  const scriptBytes = new Map<string, number>();
   page.on('response', (answer) => {
     const path = new URL(answer.url()).pathname;
-    if (/\.m?js$/.test(path)) scripts.set(path, answer.headers()['content-encoding']);
+    if (!/\.m?js$/.test(path)) return;
+    scripts.set(path, answer.headers()['content-encoding']);
+    scriptBytes.set(path, Number(answer.headers()['content-length'] ?? 0));
   });
   const asked: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (path.endsWith('.woff2') || path.endsWith('/api/basemap/outlines.geojson')) asked.push(path);
+    if (/\.(woff2|m?js)$|\/api\/basemap\/outlines\.geojson$|\/api\/data\/listings\.json$/.test(path))
+      asked.push(path);
   });
   await page.goto('/#/');
   await expect(page.getByRole('status').filter({ hasText: 'inmuebles' })).toContainText('en venta');
@@ -104,6 +108,14 @@ test('each route downloads its own code, compressed: the listing map fetches no 
   expect(asked.findIndex((p) => p.endsWith('.woff2'))).toBeLessThan(
     asked.findIndex((p) => p.endsWith('/outlines.geojson')),
   );
+  // Issue 40: on a 3G link every dependent step costs a round trip. The listings (asked once: the page's fetch
+  // takes the preload over) and MapLibre, the largest script, which every route's page imports, are asked as
+  // the page starts, not after the page's own chunk has arrived and mounted.
+  const pageChunk = asked.findIndex((p) => p.includes('/OverviewMap-'));
+  expect(asked.filter((p) => p.endsWith('/listings.json'))).toHaveLength(1);
+  expect(asked.indexOf('/api/data/listings.json')).toBeLessThan(pageChunk);
+  const largest = [...scriptBytes].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])[0];
+  expect(asked.indexOf(largest)).toBeLessThan(pageChunk);
   const listing = [...scripts.keys()];
   expect(listing.some((p) => p.includes('/OverviewMap-'))).toBe(true);
   for (const other of ['TransactionsPage', 'DrawingMapPage', 'AgencyMapPage', 'PickerV1Page'])
