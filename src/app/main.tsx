@@ -10,12 +10,12 @@ import { MapasProvider } from '../widgets/map-config.tsx';
 import { App } from './App.tsx';
 import { installTestApi, testApiRequested } from './test-api.ts';
 import { preloadBaseFonts } from '../map/base-fonts.ts';
-import { preloadRouteData } from './route-data.ts';
+import { startFirstRoute } from './route-data.ts';
 
 // Every route shows a map: its label fonts download beside the map's code, not after it; and the listings
-// the first route draws download beside both, not after its page has mounted.
+// the first route draws, and its cluster worker, download beside both, not after its page has mounted.
 preloadBaseFonts();
-preloadRouteData(window.location.hash);
+startFirstRoute(window.location.hash);
 
 // The demo keeps its store in hand so the test API can read the map state (spec, entities: 'Map state').
 const store = makeStore();

@@ -1,3 +1,4 @@
+import { prewarmClusterWorker } from '../../workers/browser-worker.ts';
 import { DEMO_LISTINGS_URL, listingsUrl } from './demo-data.ts';
 import { hashQuery, routeOf } from './router.ts';
 
@@ -18,12 +19,13 @@ export function routeDataUrl(hash: string): string | null {
 }
 
 /**
- * Starts the first route's data download as the page starts, beside its code: a `<link rel="preload">` that
- * the page's own fetch() takes over (same URL, CORS mode, same-origin credentials), so nothing is fetched
- * twice and the page keeps its abort and error handling. Only the route the page opens with: a later
- * navigation fetches as before.
+ * What the first route's first clusters wait for, started as the page starts: its data download — a
+ * `<link rel="preload">` that the page's own fetch() takes over (same URL, CORS mode, same-origin credentials),
+ * so nothing is fetched twice and the page keeps its abort and error handling — and the cluster worker its
+ * map will take (workers/browser-worker.ts). Only the route the page opens with: a later navigation fetches
+ * and starts as before.
  */
-export function preloadRouteData(hash: string, doc: Document = document): void {
+export function startFirstRoute(hash: string, doc: Document = document): void {
   const href = routeDataUrl(hash);
   if (href === null) return;
   const link = doc.createElement('link');
@@ -32,4 +34,6 @@ export function preloadRouteData(hash: string, doc: Document = document): void {
   link.crossOrigin = 'anonymous';
   link.href = href;
   doc.head.append(link);
+  // Both routes with a listings document draw it in a clustered map.
+  prewarmClusterWorker();
 }
