@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { hyparquetFlatVite } from './scripts/lib/hyparquet-flat.ts';
+import { sharedRoutePreload } from './scripts/lib/shared-route-preload.ts';
 import { embeddedServices } from './server/plugin.ts';
 import { configuredOrigins, securityHeaders } from './server/security-headers.ts';
 
@@ -11,7 +12,12 @@ export default defineConfig(({ mode }) => {
   const devHeaders = securityHeaders({ csp: false });
   const previewHeaders = securityHeaders({ csp: true, extraOrigins: origins });
   return {
-    plugins: [react(), embeddedServices({ devHeaders, previewHeaders }), hyparquetFlatVite()],
+    plugins: [
+      react(),
+      embeddedServices({ devHeaders, previewHeaders }),
+      hyparquetFlatVite(),
+      sharedRoutePreload(),
+    ],
     // Workers are bundled apart: the import worker reads Parquet, so it needs the hyparquet plugin too.
     worker: { format: 'es', plugins: () => [hyparquetFlatVite()] },
     // Dev injects inline scripts (hot reload): no CSP there. The built app (preview, `npm start`) has one.

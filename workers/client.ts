@@ -25,6 +25,7 @@ import {
   type ProgressListener,
   type RemoteTable,
 } from './contract.ts';
+import { clusterWorker } from './browser-worker.ts';
 
 /** A started worker: where to talk to it, how to stop it, how it reports a crash. */
 export interface WorkerHandle {
@@ -72,24 +73,6 @@ export class EngineClosedError extends Error {
 
 export function isEngineClosed(error: unknown): boolean {
   return error instanceof EngineClosedError;
-}
-
-function browserWorker(): WorkerHandle {
-  const worker = new Worker(new URL('./entry.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'agrupacion',
-  });
-  return {
-    endpoint: worker,
-    terminate: () => {
-      worker.terminate();
-    },
-    onCrash: (listener) => {
-      worker.addEventListener('error', (event) => {
-        listener(event.message || M.workerError);
-      });
-    },
-  };
 }
 
 /**
@@ -256,7 +239,7 @@ export class ClusterClient {
   }
 
   private start(): WorkerHandle {
-    const handle = (this.options.createWorker ?? browserWorker)();
+    const handle = (this.options.createWorker ?? clusterWorker)();
     const epoch = ++this.epoch;
     handle.onCrash((reason) => {
       if (epoch === this.epoch) this.restart(reason);

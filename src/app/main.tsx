@@ -10,9 +10,12 @@ import { MapasProvider } from '../widgets/map-config.tsx';
 import { App } from './App.tsx';
 import { installTestApi, testApiRequested } from './test-api.ts';
 import { preloadBaseFonts } from '../map/base-fonts.ts';
+import { startFirstRoute } from './route-data.ts';
 
-// Every route shows a map: its label fonts download beside the map's code, not after it.
+// Every route shows a map: its label fonts download beside the map's code, not after it; and the listings
+// the first route draws, and its cluster worker, download beside both, not after its page has mounted.
 preloadBaseFonts();
+startFirstRoute(window.location.hash);
 
 // The demo keeps its store in hand so the test API can read the map state (spec, entities: 'Map state').
 const store = makeStore();
