@@ -15,7 +15,7 @@ function estadoByFullWalk(lat: number, lon: number): Estado | null {
 }
 
 const rnd = random(Number(process.env.RING_SLABS_SEED ?? 38));
-const POINTS = Number(process.env.RING_SLABS_POINTS ?? 60_000);
+const POINTS = Number(process.env.RING_SLABS_POINTS ?? 20_000);
 
 /**
  * Where a mistake would show: the outlines' own vertices (on an edge's end, at the latitude a row's edges
