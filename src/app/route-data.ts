@@ -1,4 +1,5 @@
 import { prewarmClusterWorker } from '../../workers/browser-worker.ts';
+import { preloadForFetch } from '../map/preload.ts';
 import { DEMO_LISTINGS_URL, listingsUrl } from './demo-data.ts';
 import { hashQuery, routeOf } from './router.ts';
 
@@ -28,12 +29,7 @@ export function routeDataUrl(hash: string): string | null {
 export function startFirstRoute(hash: string, doc: Document = document): void {
   const href = routeDataUrl(hash);
   if (href === null) return;
-  const link = doc.createElement('link');
-  link.rel = 'preload';
-  link.as = 'fetch';
-  link.crossOrigin = 'anonymous';
-  link.href = href;
-  doc.head.append(link);
+  preloadForFetch(href, doc);
   // Both routes with a listings document draw it in a clustered map.
   prewarmClusterWorker();
 }

@@ -6,20 +6,11 @@
  */
 import notoRegular from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import notoSemiBold from '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff2?url';
+import { preloadForFetch } from './preload.ts';
 
 export const BASE_FONT_URLS = { regular: notoRegular, semiBold: notoSemiBold } as const;
 
-/** Adds a font preload for each base-map font to the document's head (once). */
+/** Adds a preload for each base-map font to the document's head (once): MapLibre reads them with fetch(). */
 export function preloadBaseFonts(doc: Document = document): void {
-  for (const href of Object.values(BASE_FONT_URLS)) {
-    if (doc.head.querySelector(`link[rel="preload"][href="${href}"]`)) continue;
-    const link = doc.createElement('link');
-    link.rel = 'preload';
-    // MapLibre reads a style's fonts with fetch() (not as a CSS font): a preload 'as font' went unused and
-    // the file was fetched twice. 'fetch' in CORS mode is the request MapLibre makes.
-    link.as = 'fetch';
-    link.crossOrigin = 'anonymous';
-    link.href = href;
-    doc.head.append(link);
-  }
+  for (const href of Object.values(BASE_FONT_URLS)) preloadForFetch(href, doc);
 }
