@@ -521,7 +521,7 @@ export class ClusterMapController {
         if (this.destroyed) return;
         const onStack = this.props.onStack;
         if (zoom > this.map.getMaxZoom() && onStack) onStack({ clusterId: id, count, lng, lat, x, y });
-        else this.map.easeTo({ center: [lng, lat], zoom });
+        else this.map.easeTo({ center: [lng, lat], zoom, offset: [0, (this.props.coveredTop?.() ?? 0) / 2] });
       }, report);
       return;
     }

@@ -103,6 +103,12 @@ export interface ClusterMapProps extends ClusterMapEvents {
   summaries: boolean;
   /** 25-px icons with a fitted count (listing maps) or circles sized by count (the explorer). */
   sizing: ClusterSizing;
+  /**
+   * How many pixels at the top of the map a panel of the page covers (the explorer's filters): a clicked
+   * group is zoomed into the middle of the map below it rather than the middle of the whole map, where it
+   * could end under the panel. Read at the click. Absent: nothing covers the map.
+   */
+  coveredTop?: () => number;
   /** Draw price hexagons instead of clusters (null or absent: clusters). */
   hexagons?: HexagonRequest | null;
   /** Ask the view's per-quarter price figures after every view. */

@@ -76,19 +76,42 @@ test.describe.serial('the explorer at 20,000 rows, one page', () => {
     });
   });
 
-  test('clicking a cluster zooms in to where it splits; the view goes into the URL', async () => {
+  test('clicking a cluster zooms in to where it splits, in the middle of the map below the filters; the view goes into the URL', async () => {
     const page = shared();
     await expect.poll(async () => (await probe(page))?.sum, { timeout: 45_000 }).toBe(20_000);
     const before = await probe(page);
     const pixel = before?.biggestClusterPixel;
     if (!pixel) throw new Error('no cluster in view');
     const box = await page.getByTestId('transactions-map').boundingBox();
-    if (!box) throw new Error('no map');
+    const panel = await page.getByRole('form', { name: 'Filtros de transacciones' }).boundingBox();
+    if (!box || !panel) throw new Error('no map or no filters');
+    // Where the group is on the globe (its circle's centre).
+    const [lng, lat] = await page.evaluate(([x, y]) => {
+      const map = window.__mapas?.mapOf('transactions', 'transacciones');
+      const at = map?.unproject([x, y]);
+      return [at?.lng ?? 0, at?.lat ?? 0];
+    }, pixel);
     await page.mouse.click(box.x + pixel[0], box.y + pixel[1]);
     await expect
       .poll(async () => (await probe(page))?.zoom, { timeout: 15_000 })
       .toBeGreaterThan(before.zoom);
     await expect.poll(() => query(page)).toMatch(/v=-?\d+\.\d+,-?\d+\.\d+,\d+\.\d+/);
+    // The filter panel covers the map's top: the zoom aims at the middle of the rest, not under the panel.
+    const covered = panel.y + panel.height - box.y;
+    expect(covered).toBeGreaterThan(60);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            ([x, y]) => {
+              const map = window.__mapas?.mapOf('transactions', 'transacciones');
+              return map && !map.isMoving() ? map.project([x, y]).y : null;
+            },
+            [lng, lat],
+          ),
+        { timeout: 15_000 },
+      )
+      .toBeCloseTo((box.height + covered) / 2, -0.5);
   });
 
   test('the time slider steps through quarters, and play advances them by itself', async () => {

@@ -16,6 +16,7 @@ import { TransactionFilters } from '../../widgets/transactions-map/TransactionFi
 import { TransactionsMap, type TransactionsView } from '../../widgets/transactions-map/TransactionsMap.tsx';
 import { TransactionsSide } from '../../widgets/transactions-map/TransactionsSide.tsx';
 import { usePlayback } from '../../widgets/transactions-map/use-playback.ts';
+import { usePanelBottom } from '../../widgets/panel/use-panel-bottom.ts';
 import type { WarehouseStatus } from '../../map/warehouse-source.ts';
 import { hashQuery } from '../router.ts';
 import { transactionSource } from './explorer-data.ts';
@@ -57,6 +58,9 @@ export function TransactionsPage() {
   const warehouse = initial.warehouse === true;
   const [warehouseStatus, setWarehouseStatus] = useState<WarehouseStatus | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The filters cover the map's top on a desktop: zooms into a group aim below them.
+  const [panel, setPanel] = useState<HTMLFormElement | null>(null);
+  const coveredTop = usePanelBottom(panel);
 
   const [playing, setPlaying] = useState(false);
   // On phones the filters fold away behind a button so the map stays visible; the count always shows.
@@ -154,6 +158,7 @@ export function TransactionsPage() {
         onViewPrices={setViewPrices}
         onHexagonBreaks={setBreaks}
         onViewChange={onViewChange}
+        coveredTop={coveredTop}
         mode={priceMode.mode}
         compare={priceMode.compare}
       />
@@ -171,6 +176,7 @@ export function TransactionsPage() {
         onPlaying={setPlaying}
         open={filtersOpen}
         onOpen={setFiltersOpen}
+        panelRef={setPanel}
       >
         <PriceModeControls value={priceMode} quarters={quarters} onChange={onPriceMode} />
       </TransactionFilters>

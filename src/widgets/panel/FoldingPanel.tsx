@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export interface FoldingPanelProps {
   /** The panel's own classes (its place and look); the folding is this component's (widgets.css). */
@@ -9,6 +9,8 @@ export interface FoldingPanelProps {
   foldLabel: string;
   open: boolean;
   onOpen: (open: boolean) => void;
+  /** The form element, for a page that keeps its map clear of it (the explorer measures its height). */
+  panelRef?: Ref<HTMLFormElement>;
   children?: ReactNode;
 }
 
@@ -18,9 +20,11 @@ export interface FoldingPanelProps {
  * `folding-panel__keep`). On larger screens the button is hidden and the controls always show. The agency
  * demo's controls and the explorer's filters (TransactionFilters) are each one.
  */
-export function FoldingPanel({ className, label, foldLabel, open, onOpen, children }: FoldingPanelProps) {
+export function FoldingPanel(props: FoldingPanelProps) {
+  const { className, label, foldLabel, open, onOpen, panelRef, children } = props;
   return (
     <form
+      ref={panelRef}
       className={`${className} folding-panel${open ? '' : ' folding-panel--folded'}`}
       aria-label={label}
       onSubmit={(e) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { formatNumber } from '../../core/format.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { EngineFilter, LoadResult } from '../../../workers/contract.ts';
@@ -37,6 +37,8 @@ export interface TransactionFiltersProps {
   onPlaying: (playing: boolean) => void;
   open: boolean;
   onOpen: (open: boolean) => void;
+  /** The panel's form element (the page keeps the map's zooms clear of it: TransactionsMap `coveredTop`). */
+  panelRef?: Ref<HTMLFormElement>;
   /** More controls (the price layer's mode), placed before the count. */
   children?: ReactNode;
 }
@@ -61,6 +63,7 @@ export function TransactionFilters(props: TransactionFiltersProps) {
       foldLabel={T.fold}
       open={open}
       onOpen={onOpen}
+      {...(props.panelRef ? { panelRef: props.panelRef } : {})}
     >
       {loading ? (
         <label className="explorer__progress folding-panel__keep">

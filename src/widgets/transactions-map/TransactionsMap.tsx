@@ -92,6 +92,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
         startTransition(() => events.current.onSummary?.(summary));
       },
       onStack: setStackHit,
+      coveredTop: () => events.current.coveredTop ?? 0,
       hexagons,
       prices: true,
       onQuarterPrices: (prices) => {
@@ -129,7 +130,11 @@ export function TransactionsMap(props: TransactionsMapProps) {
           [bounds[0], bounds[1]],
           [bounds[2], bounds[3]],
         ],
-        { padding: 40, maxZoom: 14, duration: 0 },
+        {
+          padding: { top: 40 + (events.current.coveredTop ?? 0), bottom: 40, left: 40, right: 40 },
+          maxZoom: 14,
+          duration: 0,
+        },
       );
   };
   const openData = useOpenData(

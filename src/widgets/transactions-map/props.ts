@@ -41,6 +41,11 @@ export interface TransactionsMapProps {
   /** The warehouse's state: 'preparing' (a 503 while its table is built), 'failed' (retried), 'ready'. */
   onWarehouseStatus?: (status: WarehouseStatus) => void;
   filter: EngineFilter;
+  /**
+   * Pixels at the top of the map covered by the page's own panel (the filters over a desktop map): zooming into
+   * a clicked group, and onto an opened file's rows, aims at the map below it.
+   */
+  coveredTop?: number;
   /** The opening view; null opens on the whole country. Creation-only. */
   initialView: TransactionsView | null;
   onLoad?: (info: LoadResult) => void;
