@@ -86,10 +86,9 @@ test.describe.serial('the explorer at 20,000 rows, one page', () => {
     const panel = await page.getByRole('form', { name: 'Filtros de transacciones' }).boundingBox();
     if (!box || !panel) throw new Error('no map or no filters');
     // Where the group is on the globe (its circle's centre).
-    const [lng, lat] = await page.evaluate(([x, y]) => {
-      const map = window.__mapas?.mapOf('transactions', 'transacciones');
-      const at = map?.unproject([x, y]);
-      return [at?.lng ?? 0, at?.lat ?? 0];
+    const spot = await page.evaluate(([x, y]) => {
+      const at = window.__mapas?.mapOf('transactions', 'transacciones')?.unproject([x, y]);
+      return { lng: at?.lng ?? 0, lat: at?.lat ?? 0 };
     }, pixel);
     await page.mouse.click(box.x + pixel[0], box.y + pixel[1]);
     await expect
@@ -102,13 +101,10 @@ test.describe.serial('the explorer at 20,000 rows, one page', () => {
     await expect
       .poll(
         () =>
-          page.evaluate(
-            ([x, y]) => {
-              const map = window.__mapas?.mapOf('transactions', 'transacciones');
-              return map && !map.isMoving() ? map.project([x, y]).y : null;
-            },
-            [lng, lat],
-          ),
+          page.evaluate(({ lng, lat }) => {
+            const map = window.__mapas?.mapOf('transactions', 'transacciones');
+            return map && !map.isMoving() ? map.project([lng, lat]).y : null;
+          }, spot),
         { timeout: 15_000 },
       )
       .toBeCloseTo((box.height + covered) / 2, -0.5);
