@@ -10,7 +10,14 @@ import { randomUUID } from 'node:crypto';
 import { bindLiterals } from './clickhouse-literal.ts';
 import { decodeLine, decoderFor, lines, type Decoder } from './clickhouse-tsv.ts';
 import { CLICKHOUSE_DIALECT } from './dialect.ts';
-import { QueryTimeout, type SqlParam, type SqlRow, type SqlValue, type WarehouseEngine } from './engine.ts';
+import {
+  QueryCancelled,
+  QueryTimeout,
+  type SqlParam,
+  type SqlRow,
+  type SqlValue,
+  type WarehouseEngine,
+} from './engine.ts';
 
 export interface ClickHouseOptions {
   /** Time limit of one query, ms. @default 10000 */
@@ -76,17 +83,30 @@ class ClickHouseEngine implements WarehouseEngine {
     private readonly database: string | undefined,
   ) {}
 
-  async query(sql: string, params: readonly SqlParam[] = [], limitMs = this.timeoutMs): Promise<SqlRow[]> {
+  async query(
+    sql: string,
+    params: readonly SqlParam[] = [],
+    limitMs = this.timeoutMs,
+    signal?: AbortSignal,
+  ): Promise<SqlRow[]> {
     if (this.closed) throw new Error('El almacén de datos está cerrado.');
+    if (signal?.aborted) throw new QueryCancelled();
     const text = bindLiterals(sql, params);
     const queryId = randomUUID();
     const abort = new AbortController();
-    const clock = { timedOut: false };
+    const clock = { timedOut: false, cancelled: false };
     const timer = setTimeout(() => {
       clock.timedOut = true;
       abort.abort();
       this.kill(queryId);
     }, limitMs);
+    // Nobody waits for the answer: stop the statement on the server, not only the socket.
+    const cancel = () => {
+      clock.cancelled = true;
+      abort.abort();
+      this.kill(queryId);
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
     this.running++;
     try {
       const response = await postClickHouse(this.base, {
@@ -101,8 +121,9 @@ class ClickHouseEngine implements WarehouseEngine {
       if (clock.timedOut || (error instanceof Error && error.message.includes(TIMEOUT_CODE))) {
         throw new QueryTimeout(limitMs);
       }
-      throw error;
+      throw clock.cancelled ? new QueryCancelled() : error;
     } finally {
+      signal?.removeEventListener('abort', cancel);
       clearTimeout(timer);
       this.running--;
     }

@@ -16,7 +16,14 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { DUCKDB_DIALECT } from './dialect.ts';
-import { QueryTimeout, type SqlParam, type SqlRow, type SqlValue, type WarehouseEngine } from './engine.ts';
+import {
+  QueryCancelled,
+  QueryTimeout,
+  type SqlParam,
+  type SqlRow,
+  type SqlValue,
+  type WarehouseEngine,
+} from './engine.ts';
 
 export interface DuckDbOptions {
   /** Connections, so that this many queries run side by side. @default 2 */
@@ -81,28 +88,45 @@ class DuckDbEngine implements WarehouseEngine {
     this.idle = [...all];
   }
 
-  async query(sql: string, params: readonly SqlParam[] = [], limitMs = this.timeoutMs): Promise<SqlRow[]> {
+  async query(
+    sql: string,
+    params: readonly SqlParam[] = [],
+    limitMs = this.timeoutMs,
+    signal?: AbortSignal,
+  ): Promise<SqlRow[]> {
     if (this.closed) throw new Error('El almacén de datos está cerrado.');
+    if (signal?.aborted) throw new QueryCancelled();
     const connection = await this.acquire();
     this.running++;
     // The clock starts once a connection is ours: waiting in line is the HTTP layer's cap to bound.
     // An interrupt that lands while the statement is still being prepared is lost (DuckDB clears the flag
     // when execution starts: seen with 1-ms limits), so past the limit it is repeated until the query ends.
-    const clock = { timedOut: false };
+    const clock = { timedOut: false, cancelled: false };
     let repeat: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
-      clock.timedOut = true;
+    const stop = () => {
       connection.interrupt();
-      repeat = setInterval(() => {
+      repeat ??= setInterval(() => {
         connection.interrupt();
       }, INTERRUPT_REPEAT_MS);
+    };
+    const timer = setTimeout(() => {
+      clock.timedOut = true;
+      stop();
     }, limitMs);
+    const cancel = () => {
+      clock.cancelled = true;
+      stop();
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
+      if (signal?.aborted) cancel(); // while it waited for a connection
       const reader = await connection.runAndReadAll(sql, ...bindAll(params));
       return reader.getRowObjectsJS() as SqlRow[];
     } catch (error) {
-      throw clock.timedOut ? new QueryTimeout(limitMs) : error;
+      if (clock.timedOut) throw new QueryTimeout(limitMs);
+      throw clock.cancelled ? new QueryCancelled() : error;
     } finally {
+      signal?.removeEventListener('abort', cancel);
       clearTimeout(timer);
       clearInterval(repeat);
       this.running--;

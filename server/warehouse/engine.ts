@@ -23,9 +23,10 @@ export interface WarehouseEngine {
   /**
    * Runs one statement with its parameters, in order, and answers every row as an object by column name.
    * A statement that runs past the engine's time limit (or `limitMs`, for work no visitor waits on: the
-   * figures stored at open) is stopped and rejects with QueryTimeout.
+   * figures stored at open) is stopped and rejects with QueryTimeout. One whose `signal` aborts (every
+   * client that asked for it left) is stopped too and rejects with QueryCancelled.
    */
-  query(sql: string, params?: readonly SqlParam[], limitMs?: number): Promise<SqlRow[]>;
+  query(sql: string, params?: readonly SqlParam[], limitMs?: number, signal?: AbortSignal): Promise<SqlRow[]>;
   /**
    * Runs one statement and hands its rows out in batches, as arrays in column order, while the caller keeps
    * pulling: an export of millions of rows never sits in memory. No time limit (a big export is slow on a
@@ -48,6 +49,27 @@ export function big(value: SqlValue | undefined): bigint {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
   return 0n;
+}
+
+/** A statement stopped because nobody waits for its answer any more (the HTTP layer answers no one). */
+export class QueryCancelled extends Error {
+  constructor() {
+    super('La consulta se detuvo: nadie espera ya su respuesta.');
+  }
+}
+
+/**
+ * The same engine, every query of it stopped when `signal` aborts: the queries of one request, whichever of
+ * the query writers they come from, without a signal threaded through each of them.
+ */
+export function cancellable(engine: WarehouseEngine, signal: AbortSignal): WarehouseEngine {
+  return {
+    name: engine.name,
+    dialect: engine.dialect,
+    query: (sql, params, limitMs) => engine.query(sql, params, limitMs, signal),
+    stream: (sql, params) => engine.stream(sql, params),
+    close: () => engine.close(),
+  };
 }
 
 /** A statement stopped at the engine's time limit (the HTTP layer answers 504). */

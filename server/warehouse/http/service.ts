@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Handler, sendError, sendJson } from '../../http.ts';
 import { ClientGone, WorkGate } from '../../paced.ts';
-import { QueryTimeout } from '../engine.ts';
+import { cancellable, QueryCancelled, QueryTimeout } from '../engine.ts';
 import type { Warehouse } from '../queries.ts';
 import {
   compressAnswer,
@@ -149,7 +149,8 @@ interface Exchange {
 
 /** A query in flight for a key, with the responses waiting on it (the first one's and any that joined). */
 interface Flight {
-  readonly waiters: ServerResponse[];
+  /** Adds a response that waits for this answer. */
+  readonly join: (res: ServerResponse) => void;
   readonly answer: Promise<KeptAnswer>;
 }
 
@@ -189,14 +190,27 @@ async function answer(
     return;
   }
   let flight = answers.flights.get(key);
-  if (flight) flight.waiters.push(x.res);
+  if (flight) flight.join(x.res);
   else {
-    const waiters = [x.res];
+    const waiters: ServerResponse[] = [];
+    // Every client gone before the answer (a visitor who panned on: the page aborts the older request): the
+    // query is stopped rather than run on for nobody, holding a place in the line.
+    const nobody = new AbortController();
+    let gone = 0;
+    const join = (res: ServerResponse) => {
+      waiters.push(res);
+      res.once('close', () => {
+        // Closed before its answer was written: that client left.
+        if (!res.writableFinished && ++gone === waiters.length) nobody.abort();
+      });
+    };
+    join(x.res);
     const running = gate.run(async () => {
       try {
         // Every client left while waiting for a place: nothing to answer, nothing run.
-        if (waiters.every((res) => res.destroyed)) throw new ClientGone();
-        return answers.cache.set(version, key, await rawAnswer(wh, plan));
+        if (nobody.signal.aborted || waiters.every((res) => res.destroyed)) throw new ClientGone();
+        const request = { ...wh, engine: cancellable(wh.engine, nobody.signal) };
+        return answers.cache.set(version, key, await rawAnswer(request, plan));
       } finally {
         // In the same turn as the answer is kept: a request after this finds it in the cache, or asks anew.
         answers.flights.delete(key);
@@ -206,7 +220,7 @@ async function answer(
       sendBusy(x.res, HTTP_MESSAGES.busy);
       return;
     }
-    flight = { waiters, answer: running };
+    flight = { join, answer: running };
     answers.flights.set(key, flight);
   }
   const shared = flight.answer;
@@ -251,7 +265,7 @@ async function passing(x: Exchange, work: Promise<unknown> | null): Promise<void
   try {
     await work;
   } catch (error) {
-    if (error instanceof ClientGone) return;
+    if (error instanceof ClientGone || error instanceof QueryCancelled) return;
     if (error instanceof QueryTimeout && !x.res.headersSent) {
       const seconds = (error.limitMs / 1000).toLocaleString('es-VE');
       sendError(x.res, 504, HTTP_MESSAGES.timeout.replace('{seconds}', seconds));

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { openClickHouse, rowsOf } from '../../../server/warehouse/clickhouse.ts';
 import { decoderFor, unescapeTsv } from '../../../server/warehouse/clickhouse-tsv.ts';
-import { QueryTimeout } from '../../../server/warehouse/engine.ts';
+import { QueryCancelled, QueryTimeout } from '../../../server/warehouse/engine.ts';
 
 const URL = process.env.WAREHOUSE_CLICKHOUSE_URL || undefined;
 
@@ -63,6 +63,32 @@ describe.skipIf(!URL)(
       for (let i = 0; i < 50 && (await running()) !== 0n; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await running()).toBe(0n);
       await expect(engine.query('SELECT 2 AS dos')).resolves.toEqual([{ dos: 2 }]);
+      await engine.close();
+    });
+
+    it('stops a query whose signal aborts with QueryCancelled, on the server as well', async () => {
+      const engine = await openClickHouse(url, { timeoutMs: 60_000 });
+      const nobody = new AbortController();
+      const started = performance.now();
+      const asked = engine.query(
+        'SELECT count() AS n FROM numbers(200000000000)',
+        [],
+        undefined,
+        nobody.signal,
+      );
+      setTimeout(() => {
+        nobody.abort();
+      }, 300);
+      await expect(asked).rejects.toBeInstanceOf(QueryCancelled);
+      expect(performance.now() - started).toBeLessThan(5000);
+      const running = async () =>
+        (
+          await engine.query(
+            "SELECT count() AS n FROM system.processes WHERE query LIKE '%numbers(200000000000)%' AND query NOT LIKE '%system.processes%'",
+          )
+        )[0]?.n;
+      for (let i = 0; i < 50 && (await running()) !== 0n; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await running()).toBe(0n);
       await engine.close();
     });
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTransactionsTable } from '../../../src/datagen/transactions.ts';
 import { openDuckDb } from '../../../server/warehouse/duckdb.ts';
-import { QueryTimeout, type WarehouseEngine } from '../../../server/warehouse/engine.ts';
+import { QueryCancelled, QueryTimeout, type WarehouseEngine } from '../../../server/warehouse/engine.ts';
 import { ALL_ROWS } from '../../../server/warehouse/filter.ts';
 import { ingestTables } from '../../../server/warehouse/ingest.ts';
 import { openWarehouse, quarterFigures, type Warehouse } from '../../../server/warehouse/queries.ts';
@@ -85,6 +85,25 @@ describe('DuckDB adapter', () => {
     expect(performance.now() - started).toBeLessThan(5000);
     expect((await limited.query('SELECT count(*) AS n FROM transactions'))[0]?.n).toBe(2000n);
     await limited.close();
+  });
+
+  it('stops a query whose signal aborts (nobody waits for it) with QueryCancelled; the connection serves on', async () => {
+    const single = await openDuckDb(path, { connections: 1, timeoutMs: 60_000 });
+    const nobody = new AbortController();
+    const started = performance.now();
+    const asked = single.query('SELECT count(*) AS n FROM range(100000000000)', [], undefined, nobody.signal);
+    setTimeout(() => {
+      nobody.abort();
+    }, 150);
+    await expect(asked).rejects.toBeInstanceOf(QueryCancelled);
+    // Far below the minute's limit: the abort stopped it.
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect((await single.query('SELECT count(*) AS n FROM transactions'))[0]?.n).toBe(2000n);
+    // Already aborted: refused before it takes a connection.
+    await expect(single.query('SELECT 1', [], undefined, nobody.signal)).rejects.toBeInstanceOf(
+      QueryCancelled,
+    );
+    await single.close();
   });
 
   it("a limit shorter than a statement's start still stops it (the interrupt is repeated)", async () => {

@@ -273,6 +273,34 @@ describe('limits: time per query and queries at once', () => {
     expect((await fetch(`${api}quarters`)).status).toBe(200);
   });
 
+  it('a query whose every client left is stopped: its place in the line frees for the next request', async () => {
+    // The figures' queries run for a minute unless stopped; one place in the line, none waiting.
+    const slow = (engine: WarehouseEngine): WarehouseEngine => ({
+      name: engine.name,
+      dialect: engine.dialect,
+      close: () => engine.close(),
+      stream: (sql, params) => engine.stream(sql, params),
+      query: (sql, params, limitMs, signal) =>
+        sql.includes('list_sort')
+          ? engine.query('SELECT count(*) AS n FROM range(100000000000)', [], 60_000, signal)
+          : engine.query(sql, params, limitMs, signal),
+    });
+    const api = await fx.serve({ running: 1, waiting: 0, wrap: slow });
+    const leaving = new AbortController();
+    const left = fetch(`${api}quarters?op=Venta`, { signal: leaving.signal }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The line is full while it runs.
+    expect((await fetch(`${api}clusters?z=5&bbox=-74,0.5,-59,12.5`)).status).toBe(503);
+    leaving.abort();
+    await left;
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await fetch(`${api}clusters?z=5&bbox=-74,0.5,-59,12.5`)).status;
+    }
+    expect(status).toBe(200);
+  });
+
   it('a client that leaves an export stops it; the export line frees for the next', async () => {
     const api = await fx.serve({ exports: 1 });
     await new Promise<void>((resolve) => {
