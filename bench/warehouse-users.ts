@@ -13,10 +13,13 @@
  * transfer time (the bytes are in the table) on top.
  *   npx tsx bench/warehouse-users.ts [--rows 1000000] [--users 50] [--seconds 60] [--seed 1]
  *                                    [--file /tmp/almacen-users.duckdb] [--keep] [--cache-mb 64] [--name warehouse-users]
- *                                    [--stored] [--engine duckdb|clickhouse]
+ *                                    [--stored] [--engine duckdb|clickhouse] [--pan]
  * --stored opens the warehouse as the demo's service does, the whole table's figures computed at open
  * (stored.ts); --engine clickhouse loads and serves the two loopback shards of scripts/clickhouse-shards.sh
- * (started beforehand) through their Distributed table instead of a DuckDB file.
+ * (started beforehand) through their Distributed table instead of a DuckDB file. --pan makes the Caracas
+ * views a hand's pan, as the page is used: a view every 0.3–1.5 s, not after the last one's answers, and each
+ * new view aborting what the previous one has not answered yet (the page's one request per channel); aborted
+ * requests are counted apart, not in the latencies.
  * Writes bench/results/<name>.json and <name>.md.
  */
 import { spawn } from 'node:child_process';
@@ -42,6 +45,7 @@ const { values } = parseArgs({
     serve: { type: 'boolean', default: false },
     stored: { type: 'boolean', default: false },
     engine: { type: 'string', default: 'duckdb' },
+    pan: { type: 'boolean', default: false },
   },
 });
 
@@ -130,19 +134,30 @@ async function main(): Promise<void> {
   const started = performance.now();
   const endAt = started + seconds * 1000;
   let sessions = 0;
+  /** Requests a visitor's next view aborted (--pan), per route. */
+  const aborted = new Map<string, number>();
 
-  function fetchOnce(agent: Agent, route: string, path: string, body?: string): Promise<Sample> {
+  function fetchOnce(
+    agent: Agent,
+    route: string,
+    path: string,
+    body?: string,
+    signal?: AbortSignal,
+  ): Promise<Sample> {
     return new Promise((resolve) => {
       const start = performance.now();
       const done = (status: number, bytes: number) => {
         const sample = { route, status, ms: performance.now() - start, bytes };
-        samples.push(sample);
+        // Aborted by the visitor's next view: what a page does, not an answer of the service.
+        if (signal?.aborted) aborted.set(route, (aborted.get(route) ?? 0) + 1);
+        else samples.push(sample);
         resolve(sample);
       };
       const req = request(
         api + path,
         {
           agent,
+          ...(signal ? { signal } : {}),
           method: body ? 'POST' : 'GET',
           headers: {
             'Accept-Encoding': 'gzip, deflate, br',
@@ -212,18 +227,34 @@ async function main(): Promise<void> {
       let lat = CARACAS.lat;
       let zoom = 8;
       const steps = 2 + Math.floor(rnd() * 3);
+      // --pan: the views' answers are not waited for; the next view aborts what is left of the last.
+      let pending: { abort: AbortController; answers: Promise<Sample[]> } | null = null;
       for (let i = 0; i < steps && !over(); i++) {
-        await think();
+        if (values.pan) await sleep(300 + 1200 * rnd());
+        else await think();
+        pending?.abort.abort();
         zoom = Math.min(12, zoom + 1 + (rnd() < 0.3 ? 1 : 0));
         lng += (rnd() - 0.5) * halfWidth(zoom);
         lat += (rnd() - 0.5) * halfWidth(zoom) * 0.7;
         const bbox = bboxAround(lng, lat, zoom);
-        await Promise.all([
-          fetchOnce(agent, 'clusters Caracas z9–12', `clusters?z=${String(zoom)}&${bbox}&${filter}`),
-          fetchOnce(agent, 'quarters view', `quarters?${bbox}&op=Venta`),
-          fetchOnce(agent, 'figures view', `figures?${bbox}&${filter}`),
+        const abort = new AbortController();
+        const signal = values.pan ? abort.signal : undefined;
+        const answers = Promise.all([
+          fetchOnce(
+            agent,
+            'clusters Caracas z9–12',
+            `clusters?z=${String(zoom)}&${bbox}&${filter}`,
+            undefined,
+            signal,
+          ),
+          fetchOnce(agent, 'quarters view', `quarters?${bbox}&op=Venta`, undefined, signal),
+          fetchOnce(agent, 'figures view', `figures?${bbox}&${filter}`, undefined, signal),
         ]);
+        pending = { abort, answers };
+        if (!values.pan) await answers;
       }
+      // The last view stays: its answers are waited for.
+      await pending?.answers;
       if (!over() && rnd() < 0.3) {
         await think();
         const bbox = bboxAround(lng, lat, zoom);
@@ -334,6 +365,11 @@ async function main(): Promise<void> {
     `Sessions ${String(sessions)}, requests ${String(samples.length)} in ${wallS.toFixed(1)} s: ${throughput.toFixed(1)} requests/s; over 1 s: ${((all?.over1s ?? 0) * 100).toFixed(1)} %; engine queries ${String(stats.queries)} (${String(stats.queriesAtOpen)} at open).`,
     `National view ready (info + clusters + quarters + figures): median ${fmtMs(firstView.p50)} ms, p95 ${fmtMs(firstView.p95)} ms, max ${fmtMs(firstView.max)} ms over ${String(firstView.count)} visits; all four 200 in ${String(firstView.complete)} of them (median ${fmtMs(firstView.completeP50)} ms, p95 ${fmtMs(firstView.completeP95)} ms).`,
     'A 503 is counted and not retried (a page would retry after Retry-After, 2 s); "200 p50/p95" are the answered requests only.',
+    ...(values.pan
+      ? [
+          `Caracas views panned (--pan): a view every 0.3–1.5 s, each aborting what the last had left; aborted, not counted above: ${[...aborted].map(([route, n]) => `${route} ${String(n)}`).join(', ') || 'none'}.`,
+        ]
+      : []),
     '',
     markdownTable(
       [
@@ -381,6 +417,8 @@ async function main(): Promise<void> {
       cacheMb: values['cache-mb'] ?? null,
       engine: values.engine,
       stored: values.stored,
+      pan: values.pan,
+      aborted: Object.fromEntries(aborted),
       buildMs,
       loadAverageBefore,
       loadAverageAfter,
