@@ -456,9 +456,10 @@ async function serve(): Promise<void> {
     ...engine,
     name: engine.name,
     dialect: engine.dialect,
-    query: (sql: string, params?: Parameters<typeof engine.query>[1]) => {
+    // Every argument passed on: the stored figures' longer limit at open, and a request's abort signal.
+    query: (...args: Parameters<typeof engine.query>) => {
       queries++;
-      return engine.query(sql, params);
+      return engine.query(...args);
     },
     stream: engine.stream.bind(engine),
     close: engine.close.bind(engine),
