@@ -154,6 +154,27 @@ interface Flight {
   readonly answer: Promise<KeptAnswer>;
 }
 
+/**
+ * The responses waiting on one answer. Its signal aborts once every one of them has closed unanswered (a visitor
+ * who panned on: the page aborts the older request), so the query is stopped rather than run on for nobody,
+ * holding a place in the line.
+ */
+function waitersOf(): { join: (res: ServerResponse) => void; signal: AbortSignal } {
+  const nobody = new AbortController();
+  let waiting = 0;
+  let gone = 0;
+  return {
+    signal: nobody.signal,
+    join: (res) => {
+      waiting++;
+      res.once('close', () => {
+        // Closed before its answer was written: that client left.
+        if (!res.writableFinished && ++gone === waiting) nobody.abort();
+      });
+    },
+  };
+}
+
 /** The answer cache and the queries in flight of one service. */
 interface Answers {
   readonly cache: AnswerCache;
@@ -192,24 +213,13 @@ async function answer(
   let flight = answers.flights.get(key);
   if (flight) flight.join(x.res);
   else {
-    const waiters: ServerResponse[] = [];
-    // Every client gone before the answer (a visitor who panned on: the page aborts the older request): the
-    // query is stopped rather than run on for nobody, holding a place in the line.
-    const nobody = new AbortController();
-    let gone = 0;
-    const join = (res: ServerResponse) => {
-      waiters.push(res);
-      res.once('close', () => {
-        // Closed before its answer was written: that client left.
-        if (!res.writableFinished && ++gone === waiters.length) nobody.abort();
-      });
-    };
-    join(x.res);
+    const waiters = waitersOf();
+    waiters.join(x.res);
     const running = gate.run(async () => {
       try {
         // Every client left while waiting for a place: nothing to answer, nothing run.
-        if (nobody.signal.aborted || waiters.every((res) => res.destroyed)) throw new ClientGone();
-        const request = { ...wh, engine: cancellable(wh.engine, nobody.signal) };
+        if (waiters.signal.aborted) throw new ClientGone();
+        const request = { ...wh, engine: cancellable(wh.engine, waiters.signal) };
         return answers.cache.set(version, key, await rawAnswer(request, plan));
       } finally {
         // In the same turn as the answer is kept: a request after this finds it in the cache, or asks anew.
@@ -220,7 +230,7 @@ async function answer(
       sendBusy(x.res, HTTP_MESSAGES.busy);
       return;
     }
-    flight = { join, answer: running };
+    flight = { join: waiters.join, answer: running };
     answers.flights.set(key, flight);
   }
   const shared = flight.answer;
