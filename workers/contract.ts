@@ -264,6 +264,8 @@ export interface ClusterEngineApi {
   getPrices(bbox?: BBox): Answer<PriceStats>;
   /** Price figures of a cluster's members that pass the filter. */
   getClusterPrices(clusterId: number): Answer<PriceStats>;
+  /** Price figures (sales, then rents) under the filter of the properties inside a drawn area. */
+  getAreaPrices(shape: AreaShape): Answer<PriceStats>;
   /**
    * Price figures per quarter and operation (the filter's quarters set aside), of the table or a box. The
    * worker runs it in slices (a long one at 10M rows must not hold back the next filter): it may answer
@@ -313,6 +315,7 @@ export const CALL_POLICY = {
   countInShape: 'latest',
   getPrices: 'latest',
   getClusterPrices: 'ordered',
+  getAreaPrices: 'latest',
   getQuarterPrices: 'latest',
   getHexagons: 'latest',
   exportView: 'ordered',

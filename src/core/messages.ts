@@ -295,6 +295,7 @@ export const MESSAGES = {
     notLoaded: 'No hay datos cargados en el motor de agrupación.',
     badBBox: 'El recuadro debe ser [oeste, sur, este, norte] con números finitos.',
     noCluster: 'No existe un grupo con ese identificador.',
+    noArea: 'No hay un área dibujada.',
     internal: 'Error interno del motor de agrupación: {detail}',
     badZoom: 'El zoom debe ser un número finito.',
     badCompare: 'Comparación inválida: dos trimestres y una operación (Venta o Alquiler).',

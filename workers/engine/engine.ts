@@ -1,6 +1,12 @@
 import { isPlausible, PLAUSIBLE } from '../../src/core/plausible.ts';
 import { CLUSTER, ZOOM } from '../../src/core/constants.ts';
-import { parseStoredShape, shapeContains, toStoredShape, type AreaShape } from '../../src/core/shapes.ts';
+import {
+  parseStoredShape,
+  shapeBBox,
+  shapeContains,
+  toStoredShape,
+  type AreaShape,
+} from '../../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import type {
   Answer,
@@ -27,6 +33,7 @@ import { summarize } from './summary.ts';
 import { usableArea } from './prices.ts';
 import { finish, type Steps } from './steps.ts';
 import {
+  areaPrices,
   clusterPrices,
   hexagons,
   hexagonSteps,
@@ -85,6 +92,7 @@ const M = MESSAGES.engine;
 const NOT_LOADED = M.notLoaded;
 const BAD_BBOX = M.badBBox;
 const NO_CLUSTER = M.noCluster;
+const NO_AREA = M.noArea;
 
 /** Runs `fn`; anything it throws becomes a Spanish error answer (nothing escapes the worker). */
 function guard<T>(fn: () => Answer<T>): Answer<T> {
@@ -386,6 +394,18 @@ export class ClusterEngine implements EngineQueries {
       if (!p) return fail(NOT_LOADED);
       if (bbox !== undefined && !isBBox(bbox)) return fail(BAD_BBOX);
       return ok(viewPrices(p.ctx, p.state, bbox ? viewBoxes(bbox) : null));
+    });
+  }
+
+  getAreaPrices(shape: AreaShape): Answer<PriceStats> {
+    return guard(() => {
+      const p = this.priceContext();
+      if (!p) return fail(NOT_LOADED);
+      const parsed = parseStoredShape(toStoredShape(shape));
+      if (!parsed.ok) return fail(parsed.error);
+      if (!parsed.shape) return fail(NO_AREA);
+      const area = parsed.shape;
+      return ok(areaPrices(p.ctx, p.state, viewBoxes(shapeBBox(area)), shapeContains(area)));
     });
   }
 

@@ -177,6 +177,28 @@ export function viewPrices(
   return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
 }
 
+/**
+ * Sales and rents of the passing rows inside a drawn area: the tree's leaves under the area's box, each row
+ * then tested against the area itself (`contains`, the product's one membership test).
+ */
+export function areaPrices(
+  ctx: PriceContext,
+  state: PriceState,
+  boxes: readonly MercatorBox[],
+  contains: (lng: number, lat: number) => boolean,
+): PriceStats {
+  const { h, table } = ctx;
+  const operationOf = byOperation(ctx);
+  const groupOf = (pos: number) => {
+    const group = operationOf(pos);
+    if (group < 0) return -1;
+    const row = h.order[pos] ?? 0;
+    return contains(table.lng[row] ?? Number.NaN, table.lat[row] ?? Number.NaN) ? group : -1;
+  };
+  const each = eachIn(ctx, boxes, groupOf);
+  return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
+}
+
 /** Sales and rents of a cluster's passing members (its contiguous position range). */
 export function clusterPrices(ctx: PriceContext, state: PriceState, cluster: number): PriceStats {
   const { h } = ctx;
