@@ -255,6 +255,18 @@ export const MESSAGES = {
     details: 'Detalles',
     close: 'Cerrar',
     cluster: 'Grupo de {n} transacciones',
+    /** An area drawn on the explorer: its control and its figures' panel. */
+    areaControl: 'Área del mapa',
+    areaStart: 'Contar en un área',
+    areaAgain: 'Dibujar otra área',
+    areaHint: 'Marque los vértices con clics y cierre el área en su primer punto (Esc cancela).',
+    areaUndo: 'Deshacer punto',
+    areaCancel: 'Cancelar',
+    areaClear: 'Borrar área',
+    areaPanel: 'Área dibujada',
+    areaTitle: 'Área dibujada: {n} transacciones',
+    areaTitleOne: 'Área dibujada: 1 transacción',
+    areaCounting: 'Área dibujada: contando…',
     hexagon: 'Hexágono H3 {cell}',
     transaction: 'Transacción',
     area: 'Área construida',
@@ -278,6 +290,7 @@ export const MESSAGES = {
     failed: 'El almacén de datos no responde; se reintentará en unos segundos.',
     /** The toolbar's source line of a warehouse map. */
     source: 'Datos: almacén de datos',
+    areaPolygonOnly: 'El almacén de datos cuenta dentro de polígonos, no de círculos.',
   },
   engine: {
     restarted: 'El motor de agrupación se reinició; la consulta se canceló.',

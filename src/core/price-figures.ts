@@ -26,6 +26,14 @@ export const FIGURE = {
 export const SALE = 0;
 export const RENTAL = 1;
 
+/** The figures of `groups` empty groups: no rows, so every count 0 and every quartile NaN. */
+export function emptyFigures(groups: number): Float64Array {
+  const figures = new Float64Array(groups * FIGURES).fill(Number.NaN);
+  for (let g = 0; g < groups; g++)
+    for (const slot of [FIGURE.count, FIGURE.priceN, FIGURE.areaN]) figures[g * FIGURES + slot] = 0;
+  return figures;
+}
+
 /**
  * Fewest transactions (of the operation shown, with a usable price per m²) a hexagon needs before it gets a
  * colour. 5 is the smallest count at which the type-7 quartiles are not the extremes (p25 = x[1], p75 = x[3]):

@@ -2,6 +2,7 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { drawnChanged, hexKey, sameColors } from './drawn-props.ts';
+import type { AreaShape } from '../core/shapes.ts';
 import type { BBox } from '../core/types.ts';
 import { clusterAttributes, clusterLayersFrom } from '../layers/cluster-layers.ts';
 import { highlightLayers } from '../layers/highlight-layers.ts';
@@ -270,6 +271,11 @@ export class ClusterMapController {
   /** A cluster's price figures under the filter (details on demand); null when a newer request superseded it. */
   clusterPrices(clusterId: number): Promise<PriceStats | null> {
     return this.source.getClusterPrices?.(clusterId) ?? this.client.getClusterPrices(clusterId);
+  }
+
+  /** A drawn area's price figures under the filter; null when a newer request superseded it. */
+  areaPrices(shape: AreaShape): Promise<PriceStats | null> {
+    return this.source.getAreaPrices?.(shape) ?? this.client.getAreaPrices(shape);
   }
 
   /** The hexagons drawn last (null before the first answer or in cluster mode). */

@@ -8,6 +8,7 @@
  * The whole table's count, exports and hexagons stay the warehouse's (hexagons reach past the view).
  */
 import { LOCAL_REGION, regionAround, regionHolds } from '../core/local-region.ts';
+import type { AreaShape } from '../core/shapes.ts';
 import type { BBox } from '../core/types.ts';
 import type { ClusterClient } from '../../workers/client.ts';
 import {
@@ -39,6 +40,7 @@ export type RegionWarehouse = Pick<
   | 'exportUrl'
   | 'stackRows'
   | 'getClusterPrices'
+  | 'getAreaPrices'
   | 'getRow'
   | 'rowsIn'
   | 'regionUrl'
@@ -153,6 +155,11 @@ export class RegionalSource implements ViewSource {
   getClusterPrices(clusterId: number): Promise<PriceStats | null> {
     const local = this.lastLocal();
     return local ? local.getClusterPrices(clusterId) : this.warehouse.getClusterPrices(clusterId);
+  }
+
+  /** Always the warehouse's: a drawn area may reach past the region in the page. */
+  getAreaPrices(shape: AreaShape): Promise<PriceStats | null> {
+    return this.warehouse.getAreaPrices(shape);
   }
 
   getRow(id: number): Promise<PropertyRow | null> {

@@ -59,7 +59,7 @@ function setRectangle(map: MapLibreMap, bbox: BBox | null): void {
  * tile, so a search made while tiles load (mid-flight, or on a slow network) waited for a 'load' that never
  * comes again and was dropped.
  */
-function styleReady(map: MapLibreMap): boolean {
+export function styleReady(map: MapLibreMap): boolean {
   // MapLibre's typing omits it, but getStyle() is undefined until the style document is in.
   const style = map.getStyle() as StyleSpecification | undefined;
   return style !== undefined;

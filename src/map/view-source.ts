@@ -1,3 +1,4 @@
+import type { AreaShape } from '../core/shapes.ts';
 import type { BBox } from '../core/types.ts';
 import type {
   ClusterResult,
@@ -42,6 +43,8 @@ export interface ViewSource {
   stackRows?(clusterId: number, limit: number): Promise<PropertyRow[] | null>;
   /** A cluster's figures under the filter, for such a source (absent: the worker's). Null when superseded. */
   getClusterPrices?(clusterId: number): Promise<PriceStats | null>;
+  /** A drawn area's figures under the filter, for such a source (absent: the worker's). Null when superseded. */
+  getAreaPrices?(shape: AreaShape): Promise<PriceStats | null>;
   /** The row of a one-row item of the last answer, for such a source (absent: the worker's row by index). */
   getRow?(id: number): Promise<PropertyRow | null>;
   /**

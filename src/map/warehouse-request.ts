@@ -4,7 +4,7 @@
  */
 import { mergeCloseCells, type Cells as CellsOf } from '../core/cell-merge.ts';
 import { FIGURE, FIGURES, hexResolutionForZoom, hexViewBox } from '../core/price-figures.ts';
-import type { BBox } from '../core/types.ts';
+import type { BBox, LatLng } from '../core/types.ts';
 import type {
   ClusterResult,
   EngineFilter,
@@ -105,6 +105,16 @@ export function figuresRoute(filter: EngineFilter, bbox?: BBox): string {
   const q = filterParams(filter);
   if (bbox) q.set('bbox', bboxParam(bbox));
   return routeOf('figures', q);
+}
+
+/**
+ * A drawn ring's figures (sales, then rents) under the whole filter: its vertices as `lat,lng` pairs,
+ * rounded to 6 decimals (~0.1 m; shorter keys), the ring left open as drawn.
+ */
+export function polygonRoute(filter: EngineFilter, ring: readonly LatLng[]): string {
+  const q = filterParams(filter);
+  q.set('poligono', ring.map((p) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`).join(';'));
+  return routeOf('polygon', q);
 }
 
 /** How many rows a box holds whatever the filter (whether its region is small enough to load). */

@@ -10,8 +10,9 @@ import { CLUSTER } from '../core/constants.ts';
 import { EXPORT_MAX_ROWS } from '../core/ingest/export.ts';
 import { formatNumber } from '../core/format.ts';
 import { fill, MESSAGES } from '../core/messages.ts';
-import { FIGURE, FIGURES } from '../core/price-figures.ts';
+import { emptyFigures, FIGURE, FIGURES } from '../core/price-figures.ts';
 import { withRetries } from '../core/retry.ts';
+import type { AreaShape } from '../core/shapes.ts';
 import type { BBox } from '../core/types.ts';
 import type {
   ClusterResult,
@@ -38,6 +39,7 @@ import {
   matchesNothing,
   matchingOf,
   mergedClusters,
+  polygonRoute,
   propertyRowsOf,
   quarterPricesOf,
   quartersRoute,
@@ -236,6 +238,17 @@ export class WarehouseSource implements ViewSource {
   async getPrices(bbox?: BBox): Promise<PriceStats | null> {
     if (matchesNothing(this.filter)) return null;
     const answer = await this.ask<FiguresAnswer>('prices', figuresRoute(this.filter, bbox));
+    return answer && priceStatsOf(answer);
+  }
+
+  /**
+   * A drawn polygon's figures by operation under the whole filter (the service's point-in-polygon, exact).
+   * The service takes rings only: a circle is refused in Spanish (the explorer draws polygons).
+   */
+  async getAreaPrices(shape: AreaShape): Promise<PriceStats | null> {
+    if (shape.kind !== 'polygon') throw new Error(MESSAGES.warehouse.areaPolygonOnly);
+    if (matchesNothing(this.filter)) return { figures: emptyFigures(2) };
+    const answer = await this.ask<FiguresAnswer>('area', polygonRoute(this.filter, shape.ring));
     return answer && priceStatsOf(answer);
   }
 

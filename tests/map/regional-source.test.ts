@@ -86,6 +86,7 @@ function fakeWarehouse(viewRows: number, regionRows: number) {
     exportUrl: () => answer('exportUrl', '/api/warehouse/export.csv'),
     stackRows: () => answer('stackRows', []),
     getClusterPrices: () => answer('getClusterPrices', null),
+    getAreaPrices: () => answer('getAreaPrices', null),
     getRow: () => answer('getRow', null),
     rowsIn: (box) => answer(`rowsIn ${box.join(',')}`, regionRows),
     regionUrl: (box) => `/api/warehouse/region?bbox=${box.map((v) => v.toFixed(6)).join(',')}`,

@@ -450,6 +450,36 @@ describe('WarehouseSource', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('asks a drawn polygon’s figures under the filter, its vertices as lat,lng pairs; refuses circles in Spanish', async () => {
+    const { wh, calls } = source();
+    // The filter's own count is never answered here: only the area's request is read.
+    void wh.setFilter({ quarters: ['2024-T2'], colors: 'todos', operations: ['Venta'] }).catch(() => null);
+    await tick();
+    calls.splice(0);
+    const ring = [
+      { lat: 10.5, lng: -66.9 },
+      { lat: 10.4, lng: -66.8 },
+      { lat: 10.45, lng: -66.95 },
+    ];
+    const area = wh.getAreaPrices({ kind: 'polygon', ring });
+    await tick();
+    expect(calls.map((c) => decodeURIComponent(c.url))).toEqual([
+      '/api/warehouse/polygon?t=2024-T2&op=Venta&poligono=10.500000,-66.900000;10.400000,-66.800000;10.450000,-66.950000',
+    ]);
+    calls[0]?.answer(
+      json({ exact: true, engine: 'duckdb', dataVersion: 'v1', inside: 3, figures: [3, null, 7] }),
+    );
+    expect(Array.from((await area)?.figures ?? [])).toEqual([3, Number.NaN, 7]);
+    await expect(
+      wh.getAreaPrices({ kind: 'circle', center: { lat: 10.5, lng: -66.9 }, radiusM: 500 }),
+    ).rejects.toThrow('El almacén de datos cuenta dentro de polígonos, no de círculos.');
+    // Nothing passes an empty facet: no rows, without a request.
+    await wh.setFilter({ ...NO_FILTER, colors: [] });
+    const none = await wh.getAreaPrices({ kind: 'polygon', ring });
+    expect([none?.figures[0], none?.figures[9], none?.figures[3]]).toEqual([0, 0, Number.NaN]);
+    expect(calls).toHaveLength(1);
+  });
+
   it('reads Retry-After seconds and doubles its own backoff up to a cap', () => {
     expect(retryAfterMs('3')).toBe(3000);
     expect(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT')).toBeNull();

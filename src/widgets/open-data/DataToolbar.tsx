@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import type { ExportFormat } from '../../../workers/contract.ts';
@@ -16,6 +16,8 @@ export function DataToolbar(props: {
   sourceName: string | null;
   onOpen: () => void;
   served?: boolean;
+  /** More of the map's tools, after the data buttons (the explorer's area tool). */
+  children?: ReactNode;
 }) {
   const { controller, sourceName, served = false } = props;
   const [error, setError] = useState<string | null>(null);
@@ -68,6 +70,7 @@ export function DataToolbar(props: {
           {T.exportGeoJson}
         </button>
       )}
+      {props.children}
       {error ? <p role="alert">{error}</p> : null}
     </div>
   );

@@ -19,6 +19,8 @@ import { useWarehouse } from './use-warehouse.ts';
 import { useTransactionStack } from './use-transaction-stack.ts';
 import { usePriceLayer } from './use-price-layer.ts';
 import { PriceOverlays } from './PriceOverlays.tsx';
+import { AreaControl, AreaFigures } from './AreaControl.tsx';
+import { useExplorerArea } from './use-explorer-area.ts';
 import type { TransactionsMapProps } from './props.ts';
 import { shouldFitTo } from '../../core/ingest/builder.ts';
 import { DataToolbar } from '../open-data/DataToolbar.tsx';
@@ -61,6 +63,8 @@ export function TransactionsMap(props: TransactionsMapProps) {
   }, [props]);
   const source = useWarehouse(warehouse, events);
   const [stackHit, setStackHit] = useState<StackHit | null>(null);
+  // Counts each filter or load the map has applied: a drawn area's figures are asked again on it.
+  const [applied, setApplied] = useState(0);
   const operation = hexagonOperation(filter);
   const { base, comparison } = props.compare ?? { base: '', comparison: '' };
   const hexagons = useMemo(
@@ -86,7 +90,10 @@ export function TransactionsMap(props: TransactionsMapProps) {
       onMatching: (matching) => {
         // A transition: React renders the count in yieldable slices, so the clusters' answer, right behind
         // this one, reaches deck without waiting for a render.
-        startTransition(() => events.current.onMatching?.(matching));
+        startTransition(() => {
+          events.current.onMatching?.(matching);
+          setApplied((n) => n + 1);
+        });
       },
       onSummary: (summary) => {
         startTransition(() => events.current.onSummary?.(summary));
@@ -114,6 +121,8 @@ export function TransactionsMap(props: TransactionsMapProps) {
     controllerRef.current = controller;
   }, [controller]);
   const stack = useTransactionStack(controller, stackHit);
+  const area = useExplorerArea(map, mapId, controller, applied);
+  const areaShown = area.state.status === 'polygon';
 
   useTableLoad(controller, map, warehouse === null ? dataUrl : null, events);
 
@@ -157,18 +166,23 @@ export function TransactionsMap(props: TransactionsMapProps) {
     <>
       <div ref={mapRef} className="overview__map" data-testid="transactions-map" />
       <PriceOverlays state={price.state} compare={hexagons?.compare ?? null}>
-        {stack ? (
-          <StackList
-            kind="transactions"
-            total={stack.hit.count}
-            items={stack.items}
-            x={stack.hit.x}
-            y={stack.hit.y}
-            docked
-            onClose={() => {
-              setStackHit(null);
-            }}
-          />
+        {stack || areaShown ? (
+          <>
+            {areaShown ? <AreaFigures area={area} /> : null}
+            {stack ? (
+              <StackList
+                kind="transactions"
+                total={stack.hit.count}
+                items={stack.items}
+                x={stack.hit.x}
+                y={stack.hit.y}
+                docked
+                onClose={() => {
+                  setStackHit(null);
+                }}
+              />
+            ) : null}
+          </>
         ) : null}
       </PriceOverlays>
       {props.openData !== false ? (
@@ -177,8 +191,12 @@ export function TransactionsMap(props: TransactionsMapProps) {
           sourceName={sourceName}
           onOpen={openData.actions.open}
           served={warehouse !== null}
-        />
-      ) : null}
+        >
+          <AreaControl area={area} />
+        </DataToolbar>
+      ) : (
+        <AreaControl area={area} alone />
+      )}
       {withData ? <OpenDataPanel stage={openData.stage} actions={openData.actions} /> : null}
       {withData && dragging ? (
         <div className="explorer__drop" aria-hidden="true">
