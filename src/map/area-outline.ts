@@ -28,7 +28,10 @@ export function showAreaOutline(map: MapLibreMap, ring: readonly LatLng[] | null
     const data = featureOf(ring);
     const source = map.getSource<GeoJSONSource>(SOURCE);
     if (source) {
-      source.setData(data);
+      // MapLibre answers when its worker has the data; nothing waits on it here, but a failure is reported.
+      source.setData(data).catch((error: unknown) => {
+        console.error(error);
+      });
       return;
     }
     if (!ring) return;

@@ -4,6 +4,11 @@ import { allocateTable } from '../../src/core/table.ts';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import { collectPageErrors } from './console.ts';
 import { sharedPage } from './shared-page.ts';
+import { generateTransactionsTable } from '../../src/datagen/index.ts';
+import { bruteArea, drawArea, shownArea } from './explorer-area.ts';
+
+/** Thousands grouped as the page writes them (20.000). */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, '.');
 
 async function probe(page: Page) {
   return page.evaluate(() => window.__mapas?.explorer ?? null);
@@ -74,6 +79,42 @@ test.describe.serial('the explorer at 20,000 rows, one page', () => {
     await expect(page.locator('.explorer__count')).toHaveText('20.000 de 20.000 transacciones', {
       timeout: 45_000,
     });
+  });
+
+  test('counts inside a drawn area: sales and rents and their medians are the brute force’s, under the filter, until the area is cleared', async () => {
+    const page = shared();
+    // Between the filter panel above and the chart panel below (1280 × 720).
+    const ring = await drawArea(page, [
+      [-150, -150],
+      [120, -160],
+      [150, 0],
+      [-130, 5],
+    ]);
+    expect(ring).toHaveLength(4);
+    const table = generateTransactionsTable({ count: 20_000, seed: 1 });
+    const all = bruteArea(table, ring, () => true);
+    const shown = await shownArea(page);
+    expect(shown).toEqual(all.map((f) => ({ count: f[0], medianM2: f[7] })));
+    expect(shown[0]?.count).toBeGreaterThan(10);
+    expect(shown[1]?.count).toBeGreaterThan(10);
+    await expect(page.getByTestId('area-figures').getByRole('heading')).toHaveText(
+      `Área dibujada: ${grouped((shown[0]?.count ?? 0) + (shown[1]?.count ?? 0))} transacciones`,
+    );
+    // Rents only: the same area asked again, its sales none.
+    await page.getByLabel('Operación').selectOption('Alquiler');
+    await expect.poll(async () => (await shownArea(page)).map((s) => s.count)).toEqual([0, all[1]?.[0]]);
+    await page.getByLabel('Operación').selectOption('Todas');
+    await expect.poll(async () => (await shownArea(page)).map((s) => s.count)).toEqual(all.map((f) => f[0]));
+    // Cleared: no panel, no outline, and the tool offers a new area.
+    await page.getByTestId('area-figures').getByRole('button', { name: 'Borrar área' }).click();
+    await expect(page.getByTestId('area-figures')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Contar en un área' })).toBeVisible();
+    const features = await page.evaluate(async () => {
+      const source = window.__mapas?.explorerMap?.getSource('area-outline') as
+        { getData(): Promise<GeoJSON.FeatureCollection> } | undefined;
+      return (await source?.getData())?.features.length;
+    });
+    expect(features).toBe(0);
   });
 
   test('clicking a cluster zooms in to where it splits, in the middle of the map below the filters; the view goes into the URL', async () => {

@@ -6,6 +6,8 @@ import { hexResolutionForZoom } from '../../src/core/price-figures.ts';
 import { formatPerM2 } from '../../src/core/price-scale.ts';
 import { hoverHexTop } from './hexagons.ts';
 import { probe } from './open-data-helpers.ts';
+import { bruteArea, drawArea, shownArea } from './explorer-area.ts';
+import { generateTransactionsTable } from '../../src/datagen/index.ts';
 
 /** Thousands grouped as the page writes them (200.000). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, '.');
@@ -107,6 +109,23 @@ test('the explorer draws from the warehouse: preparing and failure said in Spani
   answer = 'service';
   await expect(status).toHaveText(`${grouped(quarterCount(figures, quarter))} de ${total} transacciones`);
   expect(new URL(page.url()).hash).toContain('fuente=almacen');
+
+  // An area drawn over the country, counted by the service's point-in-polygon under the quarter: sales and
+  // rents, their counts and median prices per m², equal a brute force over the generator's same rows.
+  const ring = await drawArea(page, [
+    [-150, -150],
+    [120, -160],
+    [150, 0],
+    [-130, 5],
+  ]);
+  const table = generateTransactionsTable({ count: rows, seed: 1 });
+  const inQuarter = (r: number) => table.quarters[table.quarter[r] ?? 0] === quarter;
+  const area = bruteArea(table, ring, inQuarter);
+  const shownFigures = await shownArea(page);
+  expect(shownFigures).toEqual(area.map((f) => ({ count: f[0], medianM2: f[7] })));
+  expect((shownFigures[0]?.count ?? 0) + (shownFigures[1]?.count ?? 0)).toBeGreaterThan(100);
+  await page.getByTestId('area-figures').getByRole('button', { name: 'Borrar área' }).click();
+  await expect(page.getByTestId('area-figures')).toHaveCount(0);
 
   // Hexagons from the warehouse: sales apart from rents, the hovered cell's figures the service's own.
   await page.getByRole('radio', { name: 'Hexágonos' }).check();

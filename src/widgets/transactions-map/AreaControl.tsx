@@ -17,6 +17,7 @@ export function AreaControl({ area, alone = false }: { area: ExplorerArea; alone
       aria-label={T.areaControl}
       // Deck has taken the drawing: the map's clicks now place points (tests wait for it).
       data-ready={drawing && area.ready}
+      data-points={points}
     >
       {drawing ? (
         <>
