@@ -30,18 +30,44 @@ async function addPoint(page: Page, x: number, y: number, expected: number): Pro
 }
 
 /**
- * Draws a polygon with real clicks at pixel offsets from the map's centre, closes it on its first point, and
- * answers its ring as the map shows it (the outline's GeoJSON, lat/lng).
+ * The map's band clear of the panels over it, in page pixels: below the filter panel (taller while a progress
+ * bar shows), above the chart panel and the data toolbar, across the middle half of the map.
  */
-export async function drawArea(page: Page, offsets: readonly [number, number][]): Promise<LatLng[]> {
+async function clearBand(page: Page) {
+  const map = await page.getByTestId('transactions-map').boundingBox();
+  if (!map) throw new Error('no map');
+  const bottomOf = async (selector: string) => {
+    const box = await page.locator(selector).first().boundingBox();
+    return box ? box.y + box.height : map.y;
+  };
+  const topOf = async (selector: string) =>
+    (await page.locator(selector).first().boundingBox())?.y ?? map.y + map.height;
+  const top = (await bottomOf('form[aria-label="Filtros de transacciones"]')) + 16;
+  const bottom = Math.min(await topOf('.explorer__trend'), await topOf('.explorer__data')) - 16;
+  if (bottom - top < 60) throw new Error(`no room on the map to draw: ${String(bottom - top)} px`);
+  return { left: map.x + map.width * 0.25, width: map.width * 0.5, top, height: bottom - top };
+}
+
+/**
+ * Draws a polygon with real clicks at points given as fractions (0…1) of the map's band clear of its panels,
+ * closes it on its first point, and answers its ring as the map shows it (the outline's GeoJSON, lat/lng).
+ */
+export async function drawArea(
+  page: Page,
+  corners: readonly [number, number][] = [
+    [0, 0],
+    [1, 0.1],
+    [0.9, 1],
+    [0.05, 0.9],
+  ],
+): Promise<LatLng[]> {
   await control(page).getByRole('button', { name: 'Contar en un área' }).click();
   await expect(control(page)).toHaveAttribute('data-ready', 'true');
-  const box = await page.getByTestId('transactions-map').boundingBox();
-  if (!box) throw new Error('no map');
-  const at = ([dx, dy]: readonly [number, number]) =>
-    [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy] as const;
-  for (const [i, offset] of offsets.entries()) await addPoint(page, ...at(offset), i + 1);
-  const [first = [0, 0] as const] = offsets;
+  const band = await clearBand(page);
+  const at = ([fx, fy]: readonly [number, number]) =>
+    [band.left + band.width * fx, band.top + band.height * fy] as const;
+  for (const [i, corner] of corners.entries()) await addPoint(page, ...at(corner), i + 1);
+  const [first = [0, 0] as const] = corners;
   await page.mouse.click(...at(first));
   // Closed: the tool offers another area, and the drawing's canvas has left the map.
   const again = control(page).getByRole('button', { name: 'Dibujar otra área' });

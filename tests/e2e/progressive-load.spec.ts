@@ -9,6 +9,7 @@ import { test, type Page, type Route } from '@playwright/test';
 import { expect } from './expect.ts';
 import { decodeTable } from '../../src/core/table-codec.ts';
 import { collectPageErrors } from './console.ts';
+import { bruteArea, drawArea, shownArea } from './explorer-area.ts';
 
 const N = 400_000;
 const probe = (page: Page) => page.evaluate(() => window.__mapas?.explorer ?? null);
@@ -28,13 +29,12 @@ async function holdLaterRanges(page: Page) {
   return { release: open, seen };
 }
 
-/** Rentals among the service's N transactions of seed 1, read from the whole table here. */
-async function rentalsOfTheSet(page: Page): Promise<number> {
+/** The service's N transactions of seed 1, read whole here. */
+async function wholeSet(page: Page) {
   const answer = await page.request.get(
     `/api/data/transactions.bin?count=${String(N)}&seed=1&from=0&to=${String(N)}`,
   );
-  const table = decodeTable(new Uint8Array(await answer.body()));
-  return table.operation.reduce((sum, op) => sum + op, 0);
+  return decodeTable(new Uint8Array(await answer.body()));
 }
 
 test('a provisional map of the first range, said so, then the exact map with the filter chosen meanwhile', async ({
@@ -69,15 +69,28 @@ test('a provisional map of the first range, said so, then the exact map with the
   expect(sampleRentals).toBeLessThan(60_000);
   await expect.poll(async () => (await probe(page))?.drawnSum).toBe(sampleRentals);
 
+  // An area drawn on the sample says its figures are the sample's.
+  const ring = await drawArea(page);
+  const area = page.getByTestId('area-figures');
+  await expect(area).toHaveAttribute('data-provisional', 'true');
+  await expect(area).toContainText('cifras de la muestra, provisionales');
+
   // …and carries over to the exact map of every row, whose count is the set's own.
   hold.release();
-  const rentals = await rentalsOfTheSet(page);
+  const table = await wholeSet(page);
+  const rentals = table.operation.reduce((sum, op) => sum + op, 0);
   await expect.poll(async () => (await probe(page))?.indexed, { timeout: 60_000 }).toBe(N);
   await expect.poll(async () => (await probe(page))?.matching).toBe(rentals);
   await expect.poll(async () => (await probe(page))?.provisional).toBe(false);
   await expect.poll(async () => (await probe(page))?.drawnSum).toBe(rentals);
   await expect(count).toHaveText(`${rentals.toLocaleString('es-VE')} de 400.000 transacciones`);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // The area's figures are asked again of every row: the brute force's over the whole set, rents only.
+  const exact = bruteArea(table, ring, (r) => table.operation[r] === 1);
+  await expect(area).toHaveAttribute('data-provisional', 'false');
+  await expect.poll(() => shownArea(page)).toEqual(exact.map((f) => ({ count: f[0], medianM2: f[7] })));
+  expect(exact[1]?.[0]).toBeGreaterThan(100);
+  await expect(area).not.toContainText('provisionales');
   expect(errors).toEqual([]);
 });
 
@@ -109,7 +122,7 @@ test('the worker killed on the provisional map: a new one loads the ranges again
     await page.evaluate(() => (window as unknown as { __crash: () => number }).__crash()),
   ).toBeGreaterThan(0);
   hold.release();
-  const rentals = await rentalsOfTheSet(page);
+  const rentals = (await wholeSet(page)).operation.reduce((sum, op) => sum + op, 0);
   await expect.poll(async () => (await probe(page))?.indexed, { timeout: 60_000 }).toBe(N);
   await expect.poll(async () => (await probe(page))?.matching).toBe(N - rentals);
   await expect.poll(async () => (await probe(page))?.drawnSum).toBe(N - rentals);

@@ -57,11 +57,13 @@ export function AreaFigures({ area }: { area: ExplorerArea }) {
       className="explorer__details"
       aria-label={T.areaPanel}
       data-testid="area-figures"
+      data-provisional={area.provisional}
       aria-busy={!figures && !error}
     >
       <h2>{title}</h2>
       {error ? <p role="alert">{error}</p> : null}
       {figures ? <FiguresTable figures={figures} /> : null}
+      {figures && area.provisional ? <p className="explorer__view-provisional">{T.viewProvisional}</p> : null}
       <button type="button" onClick={area.clear}>
         {T.areaClear}
       </button>

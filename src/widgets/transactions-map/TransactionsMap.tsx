@@ -65,6 +65,8 @@ export function TransactionsMap(props: TransactionsMapProps) {
   const [stackHit, setStackHit] = useState<StackHit | null>(null);
   // Counts each filter or load the map has applied: a drawn area's figures are asked again on it.
   const [applied, setApplied] = useState(0);
+  // Whether the map answers from a sample while the rest of a table or file is indexed.
+  const [sampled, setSampled] = useState(false);
   const operation = hexagonOperation(filter);
   const { base, comparison } = props.compare ?? { base: '', comparison: '' };
   const hexagons = useMemo(
@@ -121,10 +123,10 @@ export function TransactionsMap(props: TransactionsMapProps) {
     controllerRef.current = controller;
   }, [controller]);
   const stack = useTransactionStack(controller, stackHit);
-  const area = useExplorerArea(map, mapId, controller, applied);
+  const area = useExplorerArea(map, mapId, controller, applied, sampled);
   const areaShown = area.state.status === 'polygon';
 
-  useTableLoad(controller, map, warehouse === null ? dataUrl : null, events);
+  useTableLoad(controller, map, warehouse === null ? dataUrl : null, events, setSampled);
 
   // The analyst's own file (issue 15): opened from the toolbar or dropped on the map.
   const [sourceName, setSourceName] = useState<string | null>(null);
@@ -149,11 +151,13 @@ export function TransactionsMap(props: TransactionsMapProps) {
   const openData = useOpenData(
     controller,
     (info, name, bounds) => {
+      setSampled(false);
       setSourceName(name);
       fitTo(bounds);
       events.current.onLoad?.(info);
     },
     (progress, bounds) => {
+      setSampled(progress.sampleRows > 0 && progress.phase !== 'done');
       if (progress.phase === 'sample') fitTo(bounds);
       events.current.onLoadProgress?.(progress);
     },

@@ -13,6 +13,7 @@ interface AreaAnswer {
   asked: number;
   figures: Float64Array | null;
   error: string | null;
+  provisional: boolean;
 }
 
 export interface ExplorerArea {
@@ -28,6 +29,8 @@ export interface ExplorerArea {
   /** Figures of the closed area under the current filter (sales, then rents); null while asked. */
   figures: Float64Array | null;
   error: string | null;
+  /** The figures are a sample's (asked while the map answered from a provisional index). */
+  provisional: boolean;
 }
 
 /**
@@ -42,6 +45,7 @@ export function useExplorerArea(
   mapId: string,
   controller: ClusterMapController | null,
   asked: number,
+  sampled: boolean,
 ): ExplorerArea {
   const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
   const drawing = state.status === 'drawing';
@@ -70,7 +74,8 @@ export function useExplorerArea(
     let live = true;
     controller.areaPrices(shape).then(
       (stats) => {
-        if (live && stats) setAnswer({ shape, asked, figures: stats.figures, error: null });
+        if (live && stats)
+          setAnswer({ shape, asked, figures: stats.figures, error: null, provisional: sampled });
       },
       (error: unknown) => {
         if (!live || isEngineClosed(error)) return;
@@ -79,13 +84,14 @@ export function useExplorerArea(
           asked,
           figures: null,
           error: error instanceof Error ? error.message : String(error),
+          provisional: false,
         });
       },
     );
     return () => {
       live = false;
     };
-  }, [controller, shape, asked]);
+  }, [controller, shape, asked, sampled]);
 
   const current = answer?.shape === shape && answer.asked === asked ? answer : null;
   return {
@@ -104,5 +110,6 @@ export function useExplorerArea(
     undo,
     figures: current?.figures ?? null,
     error: current?.error ?? null,
+    provisional: current?.provisional ?? false,
   };
 }

@@ -27,7 +27,13 @@ export function useTableLoad(
   map: MapLibreMap | null,
   dataUrl: string | RemoteTable | null,
   events: RefObject<TransactionsMapProps>,
+  /** Hears whether the map answers from a sample (a provisional index) while the rest is indexed. */
+  onSampled?: (sampled: boolean) => void,
 ): void {
+  const sampledRef = useRef(onSampled);
+  useLayoutEffect(() => {
+    sampledRef.current = onSampled;
+  });
   const key = sourceKey(dataUrl);
   const source = useRef(dataUrl);
   useLayoutEffect(() => {
@@ -43,11 +49,13 @@ export function useTableLoad(
         if (!live) return;
         events.current.onProgress?.(progress.fraction);
         events.current.onLoadProgress?.(progress);
+        sampledRef.current?.(progress.sampleRows > 0 && progress.phase !== 'done');
       },
     });
     loading
       .then((info) => {
         if (!live) return;
+        sampledRef.current?.(false);
         events.current.onLoad?.(info);
       })
       .catch((reason: unknown) => {
