@@ -2,31 +2,21 @@
 import type { Page } from '@playwright/test';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { expect } from './expect.ts';
+import { clickCounted } from './dropped-click.ts';
 import { shapeContains } from '../../src/core/shapes.ts';
 import type { LatLng, PropertyTable } from '../../src/core/types.ts';
 import { bruteFigures } from '../workers/price-helpers.ts';
 
 const control = (page: Page) => page.getByRole('group', { name: 'Área del mapa' });
 
-/**
- * One click on the map where the drawing takes it as point `expected`. Under a loaded machine deck.gl's gesture
- * recogniser now and then drops a click (drawing-map.spec.ts, addPoint): a click still not taken after 5 s is made
- * once more; a taken one never is.
- */
-async function addPoint(page: Page, x: number, y: number, expected: number): Promise<void> {
+/** One click on the map where the drawing takes it as point `expected` (made again if dropped: dropped-click.ts). */
+async function addPoint(page: Page, at: readonly [number, number], expected: number): Promise<void> {
   await expect(page.getByTestId('transactions-map').locator('.deck-root')).toHaveAttribute(
     'data-drawn',
     new RegExp(`^drawing:${String(expected - 1)}:`),
   );
-  await page.mouse.click(x, y);
   const points = async () => Number(await control(page).getAttribute('data-points'));
-  try {
-    await expect.poll(points, { timeout: 5_000 }).toBe(expected);
-  } catch (error) {
-    if ((await points()) !== expected - 1) throw error;
-    await page.mouse.click(x, y);
-    await expect.poll(points).toBe(expected);
-  }
+  await clickCounted(page, at, points, expected);
 }
 
 /**
@@ -66,7 +56,7 @@ export async function drawArea(
   const band = await clearBand(page);
   const at = ([fx, fy]: readonly [number, number]) =>
     [band.left + band.width * fx, band.top + band.height * fy] as const;
-  for (const [i, corner] of corners.entries()) await addPoint(page, ...at(corner), i + 1);
+  for (const [i, corner] of corners.entries()) await addPoint(page, at(corner), i + 1);
   const [first = [0, 0] as const] = corners;
   await page.mouse.click(...at(first));
   // Closed: the tool offers another area, and the drawing's canvas has left the map.

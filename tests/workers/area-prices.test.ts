@@ -4,22 +4,15 @@ import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
 import { shapeBBox, shapeContains, type AreaShape } from '../../src/core/shapes.ts';
 import type { EngineFilter } from '../../workers/contract.ts';
 import { ClusterEngine } from '../../workers/engine/engine.ts';
-import { COLORS, QUARTERS } from './helpers.ts';
-import { bruteFigures, expectFigures, rowArb, tableOfRows, type RowSpec } from './price-helpers.ts';
-
-const filterArb = fc.record({
-  quarters: fc.oneof(fc.constant('todos' as const), fc.subarray(QUARTERS, { minLength: 1 })),
-  colors: fc.oneof(fc.constant('todos' as const), fc.subarray(COLORS, { minLength: 1 })),
-  operations: fc.oneof(
-    fc.constant('todos' as const),
-    fc.constantFrom<('Venta' | 'Alquiler')[]>(['Venta'], ['Alquiler'], ['Venta', 'Alquiler']),
-  ),
-});
-
-const passesFilter = (r: RowSpec, f: EngineFilter) =>
-  (f.quarters === 'todos' || f.quarters.includes(QUARTERS[r.quarter] ?? '')) &&
-  (f.colors === 'todos' || f.colors.includes(COLORS[r.color] ?? '')) &&
-  (f.operations === 'todos' || f.operations.includes(r.operation === 0 ? 'Venta' : 'Alquiler'));
+import {
+  bruteFigures,
+  expectFigures,
+  filterArb,
+  passesFilter,
+  rowArb,
+  tableOfRows,
+  type RowSpec,
+} from './price-helpers.ts';
 
 /** A triangle or quadrilateral over the rows' region (Caracas–Valencia), vertices in any order. */
 const ringArb = fc.array(

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { FIGURE, FIGURES } from '../../src/core/price-figures.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
+import type { EngineFilter } from '../../workers/contract.ts';
 import { COLORS, QUARTERS } from './helpers.ts';
 
 /** Type-7 quantile by sorting (the specification quantiles.ts must meet). */
@@ -100,3 +101,19 @@ export function expectFigures(actual: ArrayLike<number>, expected: readonly numb
       throw new Error(`${label} figure ${String(k)}: ${String(a)} ≠ ${String(e)}`);
   }
 }
+
+/** Filters over the helpers' quarters and colours, each facet all values or some. */
+export const filterArb = fc.record({
+  quarters: fc.oneof(fc.constant('todos' as const), fc.subarray(QUARTERS, { minLength: 1 })),
+  colors: fc.oneof(fc.constant('todos' as const), fc.subarray(COLORS, { minLength: 1 })),
+  operations: fc.oneof(
+    fc.constant('todos' as const),
+    fc.constantFrom<('Venta' | 'Alquiler')[]>(['Venta'], ['Alquiler'], ['Venta', 'Alquiler']),
+  ),
+});
+
+/** Whether a row passes the filter (its quarters set aside with `ignoreQuarters`). */
+export const passesFilter = (r: RowSpec, f: EngineFilter, ignoreQuarters = false) =>
+  (ignoreQuarters || f.quarters === 'todos' || f.quarters.includes(QUARTERS[r.quarter] ?? '')) &&
+  (f.colors === 'todos' || f.colors.includes(COLORS[r.color] ?? '')) &&
+  (f.operations === 'todos' || f.operations.includes(r.operation === 0 ? 'Venta' : 'Alquiler'));

@@ -19,6 +19,8 @@ import {
   areaArb,
   bruteFigures,
   expectFigures,
+  filterArb,
+  passesFilter,
   priceArb,
   rowArb,
   tableOfRows,
@@ -40,20 +42,6 @@ function value<T>(answer: { ok: true; value: T } | { ok: false; error: string })
   if (!answer.ok) throw new Error(answer.error);
   return answer.value;
 }
-
-const filterArb = fc.record({
-  quarters: fc.oneof(fc.constant('todos' as const), fc.subarray(QUARTERS, { minLength: 1 })),
-  colors: fc.oneof(fc.constant('todos' as const), fc.subarray(COLORS, { minLength: 1 })),
-  operations: fc.oneof(
-    fc.constant('todos' as const),
-    fc.constantFrom<('Venta' | 'Alquiler')[]>(['Venta'], ['Alquiler'], ['Venta', 'Alquiler']),
-  ),
-});
-
-const passesFilter = (r: RowSpec, f: EngineFilter, ignoreQuarters = false) =>
-  (ignoreQuarters || f.quarters === 'todos' || f.quarters.includes(QUARTERS[r.quarter] ?? '')) &&
-  (f.colors === 'todos' || f.colors.includes(COLORS[r.color] ?? '')) &&
-  (f.operations === 'todos' || f.operations.includes(r.operation === 0 ? 'Venta' : 'Alquiler'));
 
 /** Figures without the price quartiles (NaN): what hexagons and the chart carry. */
 function hexBrute(figures: number[]): number[];
