@@ -264,8 +264,11 @@ export interface ClusterEngineApi {
   getPrices(bbox?: BBox): Answer<PriceStats>;
   /** Price figures of a cluster's members that pass the filter. */
   getClusterPrices(clusterId: number): Answer<PriceStats>;
-  /** Price figures (sales, then rents) under the filter of the properties inside a drawn area. */
-  getAreaPrices(shape: AreaShape): Answer<PriceStats>;
+  /**
+   * Price figures (sales, then rents) under the filter of the properties inside a drawn area. Run in slices
+   * like getQuarterPrices: it may answer SUPERSEDED when the filter or the index changed, or a newer call came.
+   */
+  getAreaPrices(shape: AreaShape): Answer<PriceStats> | Promise<Answer<PriceStats>>;
   /**
    * Price figures per quarter and operation (the filter's quarters set aside), of the table or a box. The
    * worker runs it in slices (a long one at 10M rows must not hold back the next filter): it may answer

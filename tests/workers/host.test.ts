@@ -3,6 +3,7 @@
  * provisional index of a sample answers first, the filter set on it carries over), cancelled, refused, and
  * indexed by a pool of real worker threads — always ending with the answers of an engine loaded directly.
  */
+import type { AreaShape } from '../../src/core/shapes.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeTable } from '../../src/core/table-codec.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
@@ -350,6 +351,27 @@ describe("the chart's figures, in slices (a long answer never holds the next one
     expect(host.setFilter(FILTER).ok).toBe(true);
     expect(await first).toEqual({ ok: false, error: SUPERSEDED });
     expect(await host.getHexagons(box, 7)).toEqual(reference(table, FILTER).getHexagons(box, 7));
+  });
+
+  it('a drawn area: a filter set while it runs drops it; the next call answers the engine’s own figures', async () => {
+    const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
+    await host.load(big());
+    const area: AreaShape = {
+      kind: 'polygon',
+      ring: [
+        { lat: 7, lng: -70 },
+        { lat: 7, lng: -66 },
+        { lat: 11, lng: -67 },
+      ],
+    };
+    const first = host.getAreaPrices(area);
+    expect(host.setFilter(FILTER).ok).toBe(true);
+    expect(await first).toEqual({ ok: false, error: SUPERSEDED });
+    const answer = await host.getAreaPrices(area);
+    expect(answer).toEqual(reference(big(), FILTER).getAreaPrices(area));
+    expect(answer.ok && (answer.value.figures[0] ?? 0) + (answer.value.figures[9] ?? 0)).toBeGreaterThan(0);
+    // Its errors at once, in Spanish.
+    expect(host.getAreaPrices({ kind: 'polygon', ring: [] })).toMatchObject({ ok: false });
   });
 
   it('a new index (the whole table after its sample) drops figures asked of the old one', async () => {

@@ -33,7 +33,7 @@ import { summarize } from './summary.ts';
 import { usableArea } from './prices.ts';
 import { finish, type Steps } from './steps.ts';
 import {
-  areaPrices,
+  areaPriceSteps,
   clusterPrices,
   hexagons,
   hexagonSteps,
@@ -399,14 +399,21 @@ export class ClusterEngine implements EngineQueries {
 
   getAreaPrices(shape: AreaShape): Answer<PriceStats> {
     return guard(() => {
-      const p = this.priceContext();
-      if (!p) return fail(NOT_LOADED);
-      const parsed = parseStoredShape(toStoredShape(shape));
-      if (!parsed.ok) return fail(parsed.error);
-      if (!parsed.shape) return fail(NO_AREA);
-      const area = parsed.shape;
-      return ok(areaPrices(p.ctx, p.state, viewBoxes(shapeBBox(area)), shapeContains(area)));
+      const steps = this.areaPriceSteps(shape);
+      return steps.ok ? ok(finish(steps.value)) : steps;
     });
+  }
+
+  /** getAreaPrices as steps a caller may pause between; its errors (no table, no area, a bad one) at once. */
+  areaPriceSteps(shape: AreaShape): Answer<Steps<PriceStats>> {
+    const p = this.priceContext();
+    if (!p) return fail(NOT_LOADED);
+    // The shape crossed a thread boundary: check it again rather than trust its fields.
+    const parsed = parseStoredShape(toStoredShape(shape));
+    if (!parsed.ok) return fail(parsed.error);
+    if (!parsed.shape) return fail(NO_AREA);
+    const area = parsed.shape;
+    return ok(areaPriceSteps(p.ctx, p.state, viewBoxes(shapeBBox(area)), shapeContains(area)));
   }
 
   getClusterPrices(clusterId: number): Answer<PriceStats> {

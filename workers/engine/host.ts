@@ -9,6 +9,7 @@
  */
 import { fill, MESSAGES } from '../../src/core/messages.ts';
 import { tableProblem, validRows } from '../../src/core/table-check.ts';
+import type { AreaShape } from '../../src/core/shapes.ts';
 import type { BBox, PropertyTable } from '../../src/core/types.ts';
 import { ENGINE_METHODS, LOAD_CANCELLED } from '../contract.ts';
 import type {
@@ -20,6 +21,7 @@ import type {
   HexCompare,
   HexResult,
   LoadResult,
+  PriceStats,
   ProgressListener,
   QuarterPrices,
   RemoteTable,
@@ -95,6 +97,7 @@ const HOST_OWN = [
   'cancelLoad',
   'prepareLoad',
   'getQuarterPrices',
+  'getAreaPrices',
   'getHexagons',
   'exportView',
 ] as const satisfies readonly EngineMethod[];
@@ -121,7 +124,7 @@ export class EngineHost implements ClusterEngineApi {
   private readonly fetcher: typeof fetch;
   private run: Run | null = null;
   /** Long calls so far, by kind: a newer one drops an older one of its kind still running. */
-  private readonly turns = { figures: 0, hexagons: 0 };
+  private readonly turns = { figures: 0, area: 0, hexagons: 0 };
   private readonly sizes: {
     pool: number;
     progressive: number;
@@ -335,6 +338,15 @@ export class EngineHost implements ClusterEngineApi {
   }
 
   /**
+   * A drawn area's figures: every row under its box is tested against it (seconds for a country-wide area at
+   * 5M rows), so in slices too, dropped by a filter change or a newer area.
+   */
+  getAreaPrices(shape: AreaShape): Answer<PriceStats> | Promise<Answer<PriceStats>> {
+    const steps = this.engine.areaPriceSteps(shape);
+    return steps.ok ? this.sliced(steps.value, 'area') : steps;
+  }
+
+  /**
    * The hexagon layer: the first call indexes every row's H3 cell (~1.2 s a million), so it runs in slices
    * too, and a newer call or a filter change drops it (the keys made so far are kept for the next one).
    */
@@ -358,7 +370,7 @@ export class EngineHost implements ClusterEngineApi {
   }
 
   /** Runs a long answer in slices; stale once the filter or the index changed, or a newer call of `kind`. */
-  private sliced<T>(steps: Steps<T>, kind: 'figures' | 'hexagons'): Promise<Answer<T>> {
+  private sliced<T>(steps: Steps<T>, kind: 'figures' | 'area' | 'hexagons'): Promise<Answer<T>> {
     const revision = this.engine.revision;
     const turn = (this.turns[kind] += 1);
     const stale = () => this.engine.revision !== revision || turn !== this.turns[kind];

@@ -178,25 +178,50 @@ export function viewPrices(
 }
 
 /**
- * Sales and rents of the passing rows inside a drawn area: the tree's leaves under the area's box, each row
- * then tested against the area itself (`contains`, the product's one membership test).
+ * Group of a position under the filter and inside a drawn area (`contains`, the product's one membership
+ * test), −1 elsewhere. The figures walk their set twice: each position is tested once and remembered.
  */
+function areaGroups(ctx: PriceContext, contains: (lng: number, lat: number) => boolean) {
+  const { h, table } = ctx;
+  const operationOf = byOperation(ctx);
+  const tested = new Uint8Array(h.size); // 0 not yet, 1 inside, 2 outside
+  return (pos: number) => {
+    const group = operationOf(pos);
+    if (group < 0) return -1;
+    let inside = tested[pos] ?? 0;
+    if (inside === 0) {
+      const row = h.order[pos] ?? 0;
+      inside = contains(table.lng[row] ?? Number.NaN, table.lat[row] ?? Number.NaN) ? 1 : 2;
+      tested[pos] = inside;
+    }
+    return inside === 1 ? group : -1;
+  };
+}
+
+/**
+ * Sales and rents of the passing rows inside a drawn area, as steps: the tree's leaves under the area's box,
+ * each row then tested against the area. A country-wide area at 5M rows takes seconds: the worker answers
+ * newer requests between the steps.
+ */
+export function* areaPriceSteps(
+  ctx: PriceContext,
+  state: PriceState,
+  boxes: readonly MercatorBox[],
+  contains: (lng: number, lat: number) => boolean,
+): Steps<PriceStats> {
+  const each = eachIn(ctx, boxes, areaGroups(ctx, contains));
+  const columns = yield* state.columnSteps(ctx);
+  return { figures: yield* groupedFigureSteps(columns, state.scratchFor(ctx.table), 2, each) };
+}
+
+/** areaPriceSteps in one go. */
 export function areaPrices(
   ctx: PriceContext,
   state: PriceState,
   boxes: readonly MercatorBox[],
   contains: (lng: number, lat: number) => boolean,
 ): PriceStats {
-  const { h, table } = ctx;
-  const operationOf = byOperation(ctx);
-  const groupOf = (pos: number) => {
-    const group = operationOf(pos);
-    if (group < 0) return -1;
-    const row = h.order[pos] ?? 0;
-    return contains(table.lng[row] ?? Number.NaN, table.lat[row] ?? Number.NaN) ? group : -1;
-  };
-  const each = eachIn(ctx, boxes, groupOf);
-  return { figures: groupedFigures(state.columnsFor(ctx), state.scratchFor(ctx.table), 2, each) };
+  return finish(areaPriceSteps(ctx, state, boxes, contains));
 }
 
 /** Sales and rents of a cluster's passing members (its contiguous position range). */
