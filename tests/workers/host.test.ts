@@ -374,6 +374,33 @@ describe("the chart's figures, in slices (a long answer never holds the next one
     expect(host.getAreaPrices({ kind: 'polygon', ring: [] })).toMatchObject({ ok: false });
   });
 
+  it('long figures keep their own values: the view’s prices asked between their slices change nothing', async () => {
+    const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
+    await host.load(big());
+    const area: AreaShape = {
+      kind: 'polygon',
+      ring: [
+        { lat: 7, lng: -70 },
+        { lat: 7, lng: -66 },
+        { lat: 11, lng: -67 },
+      ],
+    };
+    let settled = false;
+    const figures = Promise.all([host.getAreaPrices(area), host.getQuarterPrices(box)]).finally(() => {
+      settled = true;
+    });
+    // Between every two slices, the view's own prices (answered at once, with the engine's shared arrays).
+    let between = 0;
+    while (!settled) {
+      host.getPrices([-69, 8, -67, 10]);
+      between++;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(between).toBeGreaterThan(2);
+    const same = reference(big(), NO_FILTER);
+    expect(await figures).toEqual([same.getAreaPrices(area), same.getQuarterPrices(box)]);
+  });
+
   it('a new index (the whole table after its sample) drops figures asked of the old one', async () => {
     const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
     await host.load(big());

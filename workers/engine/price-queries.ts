@@ -211,7 +211,7 @@ export function* areaPriceSteps(
 ): Steps<PriceStats> {
   const each = eachIn(ctx, boxes, areaGroups(ctx, contains));
   const columns = yield* state.columnSteps(ctx);
-  return { figures: yield* groupedFigureSteps(columns, state.scratchFor(ctx.table), 2, each) };
+  return { figures: yield* groupedFigureSteps(columns, null, 2, each) };
 }
 
 /** areaPriceSteps in one go. */
@@ -285,7 +285,7 @@ export function* quarterPriceSteps(
   const each = eachIn(ctx, boxes, (pos) => groups[facet[pos] ?? 0] ?? -1);
   const columns = yield* state.columnSteps(ctx);
   // The chart draws counts and medians per m²: the price quartiles are skipped (half the selection work).
-  const figures = yield* groupedFigureSteps(columns, state.scratchFor(table), keys.quarters * 2, each, false);
+  const figures = yield* groupedFigureSteps(columns, null, keys.quarters * 2, each, false);
   const value = { quarters: table.quarters, figures };
   state.trend = { key, value };
   return copy(value);

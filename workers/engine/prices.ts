@@ -82,10 +82,15 @@ export function groupedFigures(
   return finish(groupedFigureSteps(columns, scratch, groups, each, withPrice));
 }
 
-/** groupedFigures in steps: its two passes pause as `each` does, its selections after every group. */
+/**
+ * groupedFigures in steps: its two passes pause as `each` does, its selections after every group. Its values
+ * are gathered in arrays of its own, sized to the set (`scratch` null): another query answered between two of
+ * its steps — the view's prices, at once, in the shared scratch — would overwrite values it has yet to select
+ * (seen: a drawn area's median changed by the view's prices asked meanwhile). Only a run in one go shares.
+ */
 export function* groupedFigureSteps(
   columns: PriceColumns,
-  scratch: PriceScratch,
+  scratch: PriceScratch | null,
   groups: number,
   each: EachInGroups,
   withPrice = true,
@@ -109,8 +114,8 @@ export function* groupedFigureSteps(
   }
   const priceNext = priceAt.slice(0, groups);
   const areaNext = areaAt.slice(0, groups);
-  const values = scratch.prices;
-  const valuesM2 = scratch.perM2;
+  const values = scratch?.prices ?? new Float64Array(withPrice ? priceAt[groups]! : 0);
+  const valuesM2 = scratch?.perM2 ?? new Float64Array(areaAt[groups]!);
   yield* each((pos, g) => {
     const p = price[pos]!;
     if (p !== p) return;
