@@ -10,11 +10,38 @@ import { ROUTES, useRoute, type RouteHash } from './router.ts';
  * before the page's boundary offers «Reintentar», which makes the page afresh (React keeps a failed lazy
  * component failed).
  */
-type Loader = () => Promise<ComponentType>;
+type Loader = (reason: unknown, attempt: number) => Promise<ComponentType>;
+
+/**
+ * The same-origin chunk a failed dynamic import names (Chromium: "Failed to fetch dynamically imported module:
+ * URL"; Firefox words it otherwise, Safari names none). Some browsers keep a failed module fetch for the page's
+ * life: Debian's Chromium 150 answered every retry of the same import with the first failure, without a request.
+ */
+function failedChunk(reason: unknown): string | null {
+  const text = reason instanceof Error ? reason.message : String(reason);
+  const url = /https?:\/\/[^\s'"]+?\.js\b/.exec(text)?.[0];
+  return url && new URL(url).origin === window.location.origin ? url : null;
+}
+
+/** Retries so far in this page: each asks its URL of its own, even after «Reintentar» starts a route over. */
+let retried = 0;
+
+/**
+ * A route's loader: its chunk's import, and on a retry, when the failure named the chunk, that chunk at a URL
+ * of its own (`?reintento=N`), which no browser can answer from a kept failure.
+ */
 const named =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Loader =>
-  async () =>
-    (await load())[name];
+  async (reason, attempt) => {
+    const chunk = attempt > 0 ? failedChunk(reason) : null;
+    const module = chunk
+      ? ((await import(/* @vite-ignore */ `${chunk}?reintento=${String((retried += 1))}`)) as Record<
+          K,
+          ComponentType
+        >)
+      : await load();
+    return module[name];
+  };
 
 const LOADERS: Record<RouteHash, Loader> = {
   '#/': named(() => import('./OverviewMap.tsx'), 'OverviewMap'),
@@ -28,13 +55,19 @@ const LOADERS: Record<RouteHash, Loader> = {
 };
 
 const lazyPage = (load: Loader) =>
-  lazy(async () => ({
-    default: await withRetries(load, {
-      onRetry: (attempt, delayMs) => {
-        console.warn(`La vista no cargó; nuevo intento ${String(attempt)} en ${String(delayMs)} ms`);
-      },
-    }),
-  }));
+  lazy(async () => {
+    let failure: unknown = null;
+    let attempt = 0;
+    return {
+      default: await withRetries(() => load(failure, attempt), {
+        onRetry: (next, delayMs, reason) => {
+          failure = reason;
+          attempt = next;
+          console.warn(`La vista no cargó; nuevo intento ${String(next)} en ${String(delayMs)} ms`);
+        },
+      }),
+    };
+  });
 
 /** Each route's page, made once; «Reintentar» after a failed load drops it, so the next render makes it afresh. */
 const PAGES = new Map<RouteHash, ComponentType>();

@@ -21,7 +21,7 @@ test('a route chunk that fails to arrive is fetched again: twice dropped, the pa
   // Dropped until the second retry (the first try may ask twice: Vite preloads the chunk beside importing it):
   // the second retry's request is answered and the picker shows, without the page's error.
   let dropped = 0;
-  await page.route(/\/assets\/PickerV1Page-[^/]+\.js$/, (route) => {
+  await page.route(/\/assets\/PickerV1Page-[^/?]+\.js(\?.*)?$/, (route) => {
     if (retries.length >= 2) return route.continue();
     dropped++;
     return route.abort('internetdisconnected');
@@ -40,8 +40,10 @@ test('a route chunk that fails to arrive is fetched again: twice dropped, the pa
   // Always dropped: the first request and 3 retries, then the page's message and «Reintentar».
   retries.length = 0;
   let asked = 0;
-  await page.route(/\/assets\/DrawingMapPage-[^/]+\.js$/, (route) => {
+  const urls: string[] = [];
+  await page.route(/\/assets\/DrawingMapPage-[^/?]+\.js(\?.*)?$/, (route) => {
     asked++;
+    urls.push(route.request().url());
     return route.abort('internetdisconnected');
   });
   await page.evaluate(() => {
@@ -50,6 +52,9 @@ test('a route chunk that fails to arrive is fetched again: twice dropped, the pa
   const retry = page.getByRole('button', { name: 'Reintentar' });
   await expect(retry).toBeVisible({ timeout: 15_000 });
   expect(asked).toBeGreaterThanOrEqual(4); // the first try, maybe its preload, and 3 retries
+  // Each retry asks the chunk at a URL of its own: a browser that keeps a failed module fetch cannot answer it
+  // from that failure without a request (Chromium 150 did, and the page never came back).
+  expect(new Set(urls.filter((url) => url.includes('?reintento='))).size).toBe(3);
   expect(retries).toEqual([
     'La vista no cargó; nuevo intento 1 en 500 ms',
     'La vista no cargó; nuevo intento 2 en 1000 ms',
