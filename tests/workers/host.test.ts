@@ -385,13 +385,13 @@ describe("the chart's figures, in slices (a long answer never holds the next one
         { lat: 11, lng: -67 },
       ],
     };
-    let settled = false;
+    const run = { settled: false };
     const figures = Promise.all([host.getAreaPrices(area), host.getQuarterPrices(box)]).finally(() => {
-      settled = true;
+      run.settled = true;
     });
     // Between every two slices, the view's own prices (answered at once, with the engine's shared arrays).
     let between = 0;
-    while (!settled) {
+    while (!run.settled) {
       host.getPrices([-69, 8, -67, 10]);
       between++;
       await new Promise((resolve) => setTimeout(resolve, 0));
