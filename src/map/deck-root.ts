@@ -31,7 +31,19 @@ export interface DeckRootOptions {
   getCursor?: (state: { isDragging: boolean; isHovering: boolean }) => string;
   /** Deck has its device and has taken its layers: from now on input reaches them (again after a rebuild). */
   onLoad?: () => void;
+  /**
+   * Keeps the pointer's events to deck. On a map that is interactive itself (the explorer, drawing an area)
+   * they would bubble to MapLibre's container too: the map would pan and zoom twice, and a click meant for a
+   * point would also click the cluster under it (seen: the explorer zoomed in while an area was drawn).
+   */
+  isolate?: boolean;
 }
+
+/**
+ * The events that start a gesture or act on an interactive map under an isolated deck root. Not the moves and
+ * releases: deck's gestures follow those on the window once a press began on its canvas.
+ */
+const POINTER_EVENTS = ['mousedown', 'touchstart', 'click', 'dblclick', 'contextmenu', 'wheel'] as const;
 
 const MAX_REBUILDS = 5;
 /** Stands for the pointer or key event behind a deck.gl camera change (deck does not pass it on). */
@@ -72,6 +84,11 @@ export function attachDeckRoot(map: MapLibreMap, options: DeckRootOptions): Deck
   Object.assign(container.style, { position: 'absolute', inset: '0' });
   // After MapLibre's canvas, before its markers: markers (the circle's labels) stay above deck.
   map.getCanvas().after(container);
+  // Deck listens on its own canvas, inside the container: stopped here, an event has reached deck first.
+  const stop = (event: Event) => {
+    event.stopPropagation();
+  };
+  if (options.isolate) for (const type of POINTER_EVENTS) container.addEventListener(type, stop);
   let layers: Layer[] = [];
   // What the layers show (set with them), written to the container after deck has drawn them: a test (or a
   // host) can wait for the frame that holds a new handle instead of sleeping.

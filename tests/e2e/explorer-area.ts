@@ -51,6 +51,8 @@ export async function drawArea(
     [0.05, 0.9],
   ],
 ): Promise<LatLng[]> {
+  const zoom = () => page.evaluate(() => window.__mapas?.explorerMap?.getZoom() ?? null);
+  const before = await zoom();
   await control(page).getByRole('button', { name: 'Contar en un área' }).click();
   await expect(control(page)).toHaveAttribute('data-ready', 'true');
   const band = await clearBand(page);
@@ -68,6 +70,8 @@ export async function drawArea(
     await expect(again).toBeVisible();
   }
   await expect(page.getByTestId('transactions-map').locator('.deck-root')).toHaveCount(0);
+  // The points' clicks were deck's alone: none reached a circle under them (which zooms the map in).
+  expect(await zoom()).toBe(before);
   const ring = await page.evaluate(async () => {
     const source = window.__mapas?.explorerMap?.getSource<GeoJSONSource>('area-outline');
     const data = (await source?.getData()) as GeoJSON.FeatureCollection<GeoJSON.Polygon> | undefined;

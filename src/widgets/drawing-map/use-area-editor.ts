@@ -61,6 +61,8 @@ export function useAreaEditor(
   state: DrawingState,
   dispatch: Dispatch<DrawingAction>,
   contextPoints?: Float64Array,
+  /** The map below is interactive itself: deck keeps the pointer's events (deck-root.ts `isolate`). */
+  isolate = false,
 ): { root: DeckRoot | null; loaded: boolean; undo: () => void } {
   const [root, setRoot] = useState<DeckRoot | null>(null);
   // Deck creates its device asynchronously: until then clicks on the map reach nothing.
@@ -78,6 +80,7 @@ export function useAreaEditor(
     if (!map) return undefined;
     const created = attachDeckRoot(map, {
       label: MESSAGES.drawing.canvas,
+      isolate,
       getCursor: ({ isDragging }) => (isDragging ? 'grabbing' : 'crosshair'),
       onLoad: () => {
         setLoaded(true);
@@ -90,7 +93,7 @@ export function useAreaEditor(
       setRoot(null);
       setLoaded(false);
     };
-  }, [map]);
+  }, [map, isolate]);
 
   useEffect(() => {
     if (!root) return;

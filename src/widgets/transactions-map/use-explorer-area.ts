@@ -49,7 +49,14 @@ export function useExplorerArea(
 ): ExplorerArea {
   const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
   const drawing = state.status === 'drawing';
-  const { loaded, undo } = useAreaEditor(drawing ? map : null, `${mapId}-area`, state, dispatch);
+  const { loaded, undo } = useAreaEditor(
+    drawing ? map : null,
+    `${mapId}-area`,
+    state,
+    dispatch,
+    undefined,
+    true,
+  );
   const shape = state.shape?.kind === 'polygon' ? state.shape : null;
 
   useEffect(() => {
