@@ -10,7 +10,8 @@ import { ROUTES, useRoute, type RouteHash } from './router.ts';
  * before the page's boundary offers «Reintentar», which makes the page afresh (React keeps a failed lazy
  * component failed).
  */
-type Loader = (reason: unknown, attempt: number) => Promise<ComponentType>;
+/** A route's page; `failure` is the last try's error (null on the first try). */
+type Loader = (failure: unknown) => Promise<ComponentType>;
 
 /**
  * The same-origin chunk a failed dynamic import names (Chromium: "Failed to fetch dynamically imported module:
@@ -32,8 +33,8 @@ let retried = 0;
  */
 const named =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Loader =>
-  async (reason, attempt) => {
-    const chunk = attempt > 0 ? failedChunk(reason) : null;
+  async (failure) => {
+    const chunk = failure === null ? null : failedChunk(failure);
     const module = chunk
       ? ((await import(/* @vite-ignore */ `${chunk}?reintento=${String((retried += 1))}`)) as Record<
           K,
@@ -57,13 +58,11 @@ const LOADERS: Record<RouteHash, Loader> = {
 const lazyPage = (load: Loader) =>
   lazy(async () => {
     let failure: unknown = null;
-    let attempt = 0;
     return {
-      default: await withRetries(() => load(failure, attempt), {
-        onRetry: (next, delayMs, reason) => {
+      default: await withRetries(() => load(failure), {
+        onRetry: (attempt, delayMs, reason) => {
           failure = reason;
-          attempt = next;
-          console.warn(`La vista no cargó; nuevo intento ${String(next)} en ${String(delayMs)} ms`);
+          console.warn(`La vista no cargó; nuevo intento ${String(attempt)} en ${String(delayMs)} ms`);
         },
       }),
     };

@@ -332,6 +332,15 @@ describe("the chart's figures, in slices (a long answer never holds the next one
   const n = 2 * STEP_POSITIONS + 7;
   const big = () => tableFrom(points(n));
   const box: [number, number, number, number] = [-70, 7, -66, 11];
+  /** A triangle over most of the points: a drawn area whose figures take several slices. */
+  const area: AreaShape = {
+    kind: 'polygon',
+    ring: [
+      { lat: 7, lng: -70 },
+      { lat: 7, lng: -66 },
+      { lat: 11, lng: -67 },
+    ],
+  };
 
   it('a newer call drops an older one still running; one left alone answers the engine’s own figures', async () => {
     const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
@@ -356,14 +365,6 @@ describe("the chart's figures, in slices (a long answer never holds the next one
   it('a drawn area: a filter set while it runs drops it; the next call answers the engine’s own figures', async () => {
     const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
     await host.load(big());
-    const area: AreaShape = {
-      kind: 'polygon',
-      ring: [
-        { lat: 7, lng: -70 },
-        { lat: 7, lng: -66 },
-        { lat: 11, lng: -67 },
-      ],
-    };
     const first = host.getAreaPrices(area);
     expect(host.setFilter(FILTER).ok).toBe(true);
     expect(await first).toEqual({ ok: false, error: SUPERSEDED });
@@ -377,14 +378,6 @@ describe("the chart's figures, in slices (a long answer never holds the next one
   it('long figures keep their own values: the view’s prices asked between their slices change nothing', async () => {
     const host = newHost({ progressiveMinRows: Infinity, poolMinRows: Infinity, sliceMs: 0 });
     await host.load(big());
-    const area: AreaShape = {
-      kind: 'polygon',
-      ring: [
-        { lat: 7, lng: -70 },
-        { lat: 7, lng: -66 },
-        { lat: 11, lng: -67 },
-      ],
-    };
     const run = { settled: false };
     const figures = Promise.all([host.getAreaPrices(area), host.getQuarterPrices(box)]).finally(() => {
       run.settled = true;
