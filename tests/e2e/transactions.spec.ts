@@ -59,12 +59,17 @@ test('transactions load through the real worker with a progress bar; filters rec
     })
     .toBe(true);
 
-  // Reload the shared URL: the same filter comes back.
-  const shared = page.url();
+  // Reload the shared URL: the same filter comes back. Its area (hand-edited to two points) is refused, said so.
+  const shared = `${page.url()}&a=10.5,-66.9;10.4,-66.8`;
   await page.goto('about:blank');
   await page.goto(shared);
   await expect(page.getByLabel('Operación')).toHaveValue('Alquiler');
   await expect(page.getByLabel('Trimestres')).toHaveValues(['2024-T3', '2024-T4']);
+  await expect(page.getByRole('status').filter({ hasText: 'El área del enlace' })).toHaveText(
+    'El área del enlace no se dibujó. La forma guardada no es válida: un área necesita al menos 3 puntos distintos.',
+  );
+  await expect(page.getByTestId('area-figures')).toHaveCount(0);
+  expect(query(page)).not.toContain('a=');
   await expect.poll(async () => (await probe(page))?.matching, { timeout: 45_000 }).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
@@ -81,7 +86,7 @@ test.describe.serial('the explorer at 20,000 rows, one page', () => {
     });
   });
 
-  test('counts inside a drawn area: sales and rents and their medians are the brute force’s, under the filter, until the area is cleared', async () => {
+  test('counts inside a drawn area: sales and rents and their medians are the brute force’s, under the filter, and again from the URL, until the area is cleared', async () => {
     const page = shared();
     const ring = await drawArea(page);
     expect(ring).toHaveLength(4);
@@ -94,15 +99,40 @@ test.describe.serial('the explorer at 20,000 rows, one page', () => {
     await expect(page.getByTestId('area-figures').getByRole('heading')).toHaveText(
       `Área dibujada: ${grouped((shown[0]?.count ?? 0) + (shown[1]?.count ?? 0))} transacciones`,
     );
+    // The URL holds the area (five decimals): opened again, the page draws it and asks its figures.
+    const written = new URLSearchParams(query(page)).get('a') ?? '';
+    const linked = written.split(';').map((p) => {
+      const [lat = Number.NaN, lng = Number.NaN] = p.split(',').map(Number);
+      return { lat, lng };
+    });
+    expect(linked).toHaveLength(4);
+    for (const [i, p] of linked.entries()) {
+      expect(Math.abs(p.lat - (ring[i]?.lat ?? 0))).toBeLessThanOrEqual(0.000005);
+      expect(Math.abs(p.lng - (ring[i]?.lng ?? 0))).toBeLessThanOrEqual(0.000005);
+    }
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+    await expect(page.locator('.explorer__count')).toHaveText('20.000 de 20.000 transacciones', {
+      timeout: 45_000,
+    });
+    const reopened = bruteArea(table, linked, () => true);
+    await expect
+      .poll(async () => shownArea(page))
+      .toEqual(reopened.map((f) => ({ count: f[0], medianM2: f[7] })));
+    await expect(page.getByRole('button', { name: 'Dibujar otra área' })).toBeVisible();
     // Rents only: the same area asked again, its sales none.
     await page.getByLabel('Operación').selectOption('Alquiler');
-    await expect.poll(async () => (await shownArea(page)).map((s) => s.count)).toEqual([0, all[1]?.[0]]);
+    await expect.poll(async () => (await shownArea(page)).map((s) => s.count)).toEqual([0, reopened[1]?.[0]]);
     await page.getByLabel('Operación').selectOption('Todas');
-    await expect.poll(async () => (await shownArea(page)).map((s) => s.count)).toEqual(all.map((f) => f[0]));
+    await expect
+      .poll(async () => (await shownArea(page)).map((s) => s.count))
+      .toEqual(reopened.map((f) => f[0]));
     // Cleared: no panel, no outline, and the tool offers a new area.
     await page.getByTestId('area-figures').getByRole('button', { name: 'Borrar área' }).click();
     await expect(page.getByTestId('area-figures')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Contar en un área' })).toBeVisible();
+    expect(query(page)).not.toContain('a=');
     const features = await page.evaluate(async () => {
       const source = window.__mapas?.explorerMap?.getSource('area-outline') as
         { getData(): Promise<GeoJSON.FeatureCollection> } | undefined;

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SIZE_PX } from '../../core/constants.ts';
+import type { LatLng } from '../../core/types.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type {
   EngineFilter,
@@ -25,15 +26,24 @@ import { knownFilter, parseExplorerState, serializeExplorerState } from './explo
 /** The demo server's warehouse routes (server/warehouse/http/service.ts WAREHOUSE_PREFIX). */
 const WAREHOUSE_BASE = '/api/warehouse/';
 
+/** What the page writes into its URL besides the filter and the price mode. */
+interface Shared {
+  count: number;
+  view: TransactionsView | null;
+  warehouse: boolean;
+  area: readonly LatLng[] | null;
+}
+
 /** Rewrites the page URL (replaced, not pushed, so the back button leaves the explorer). */
-function writeUrl(
-  count: number,
-  filter: EngineFilter,
-  view: TransactionsView | null,
-  mode: PriceMode,
-  warehouse: boolean,
-): void {
-  const text = serializeExplorerState({ count, filter, view, ...mode, ...(warehouse ? { warehouse } : {}) });
+function writeUrl({ count, view, warehouse, area }: Shared, filter: EngineFilter, mode: PriceMode): void {
+  const text = serializeExplorerState({
+    count,
+    filter,
+    view,
+    ...mode,
+    ...(warehouse ? { warehouse } : {}),
+    ...(area ? { area } : {}),
+  });
   window.history.replaceState(null, '', `#/transacciones${text ? `?${text}` : ''}`);
 }
 
@@ -57,7 +67,9 @@ export function TransactionsPage() {
   const [error, setError] = useState<string | null>(null);
   const warehouse = initial.warehouse === true;
   const [warehouseStatus, setWarehouseStatus] = useState<WarehouseStatus | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(() =>
+    initial.areaError ? fill(MESSAGES.explorer.areaLink, { detail: initial.areaError }) : null,
+  );
   // The filters cover the map's top on a desktop: zooms into a group aim below them.
   const [panel, setPanel] = useState<HTMLFormElement | null>(null);
   const coveredTop = usePanelBottom(panel);
@@ -67,19 +79,26 @@ export function TransactionsPage() {
   const [filtersOpen, setFiltersOpen] = useState(() => window.innerWidth > SIZE_PX.mobileBreakpoint);
   // The country view the map opens at is not worth sharing; any move after it is (a drag, a cluster click).
   // Written from the map's own move events, not React state: bursts of moves cost no renders.
-  const view = useRef<TransactionsView | null>(initial.view);
+  // So is a drawn area, closed or removed.
+  const shared = useRef<Shared>({
+    count: initial.count,
+    view: initial.view,
+    warehouse,
+    area: initial.area ?? null,
+  });
   const current = useRef({ filter, priceMode });
   useEffect(() => {
     current.current = { filter, priceMode };
-    writeUrl(initial.count, filter, view.current, priceMode, warehouse);
-  }, [initial.count, filter, priceMode, warehouse]);
-  const onViewChange = useCallback(
-    (moved: TransactionsView) => {
-      view.current = moved;
-      writeUrl(initial.count, current.current.filter, moved, current.current.priceMode, warehouse);
-    },
-    [initial.count, warehouse],
-  );
+    writeUrl(shared.current, filter, priceMode);
+  }, [filter, priceMode]);
+  const onViewChange = useCallback((moved: TransactionsView) => {
+    shared.current.view = moved;
+    writeUrl(shared.current, current.current.filter, current.current.priceMode);
+  }, []);
+  const onAreaChange = useCallback((ring: readonly LatLng[] | null) => {
+    shared.current.area = ring;
+    writeUrl(shared.current, current.current.filter, current.current.priceMode);
+  }, []);
 
   // Once the data is known, a filter label it lacks is dropped and said, not silently matched by nothing.
   const checkFilter = useCallback((loaded: LoadResult) => {
@@ -158,6 +177,8 @@ export function TransactionsPage() {
         onViewPrices={setViewPrices}
         onHexagonBreaks={setBreaks}
         onViewChange={onViewChange}
+        initialArea={initial.area ?? null}
+        onAreaChange={onAreaChange}
         coveredTop={coveredTop}
         mode={priceMode.mode}
         compare={priceMode.compare}

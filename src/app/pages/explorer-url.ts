@@ -1,9 +1,11 @@
 /**
  * The explorer's shareable state in the hash query (`#/transacciones?n=…&t=…&c=…&op=…&v=lat,lng,zoom&m=hex&
- * cmp=base,comparison&fuente=almacen`):
+ * cmp=base,comparison&fuente=almacen&a=lat,lng;lat,lng;…`):
  * parsed leniently (anything invalid falls back to the default) and written canonically.
  */
 import { EXPLORER } from '../../core/constants.ts';
+import { parseStoredShape } from '../../core/shapes.ts';
+import type { LatLng } from '../../core/types.ts';
 import type { EngineFilter } from '../../../workers/contract.ts';
 
 const DEFAULT_COUNT: number = EXPLORER.defaultCount;
@@ -19,6 +21,25 @@ export interface ExplorerState {
   compare: { base: string; comparison: string } | null;
   /** The data from the demo server's warehouse (`fuente=almacen`) instead of a table downloaded into the tab. */
   warehouse?: boolean;
+  /** A drawn area, its ring's vertices (`a=lat,lng;lat,lng;…`, not closed). */
+  area?: readonly LatLng[];
+  /** Why the link's area was not taken (Spanish), when it named one that is not a polygon. */
+  areaError?: string;
+}
+
+/**
+ * The link's area, read with the drawing map's own rules for a saved shape (core/shapes.ts: valid points, at
+ * least three, no side across the antimeridian, at most MAX_POLYGON_POINTS); anything else is said, not drawn.
+ */
+function parseArea(value: string | null): Pick<ExplorerState, 'area' | 'areaError'> {
+  if (value === null || value.trim() === '') return {};
+  const points = value.split(';').map((item) => {
+    const parts = item.split(',');
+    return parts.length === 2 && parts.every((part) => part.trim() !== '') ? parts.map(Number) : [Number.NaN];
+  });
+  const parsed = parseStoredShape(points);
+  if (!parsed.ok) return { areaError: parsed.error };
+  return parsed.shape?.kind === 'polygon' ? { area: parsed.shape.ring } : {};
 }
 
 const list = (value: string | null): 'todos' | string[] => {
@@ -63,6 +84,7 @@ export function parseExplorerState(query: string): ExplorerState {
     },
     view,
     ...(q.get('fuente') === 'almacen' ? { warehouse: true } : {}),
+    ...parseArea(q.get('a')),
   };
 }
 
@@ -82,7 +104,10 @@ export function serializeExplorerState(state: ExplorerState): string {
   if (state.mode === 'hexagons' && state.compare)
     q.set('cmp', `${state.compare.base},${state.compare.comparison}`);
   if (state.warehouse) q.set('fuente', 'almacen');
-  return q.toString().replaceAll('%2C', ',');
+  // Five decimals, as the view: about a metre, and a ring of 20 points stays under 500 characters.
+  if (state.area && state.area.length > 0)
+    q.set('a', state.area.map((p) => `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`).join(';'));
+  return q.toString().replaceAll('%2C', ',').replaceAll('%3B', ';');
 }
 
 /**

@@ -1,6 +1,7 @@
-import { startTransition, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { COLORS } from '../../core/colors.ts';
 import { EXPLORER, SIZE_PX } from '../../core/constants.ts';
+import type { LatLng } from '../../core/types.ts';
 import type {
   ClusterMapController,
   ClusterMapProps,
@@ -123,7 +124,11 @@ export function TransactionsMap(props: TransactionsMapProps) {
     controllerRef.current = controller;
   }, [controller]);
   const stack = useTransactionStack(controller, stackHit);
-  const area = useExplorerArea(map, mapId, controller, applied, sampled);
+  const onAreaChange = useCallback((ring: readonly LatLng[] | null) => {
+    events.current.onAreaChange?.(ring);
+  }, []);
+  const [initialArea] = useState(props.initialArea ?? null);
+  const area = useExplorerArea(map, mapId, controller, applied, sampled, initialArea, onAreaChange);
   const areaShown = area.state.status === 'polygon';
 
   useTableLoad(controller, map, warehouse === null ? dataUrl : null, events, setSampled);

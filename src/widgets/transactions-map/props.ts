@@ -1,3 +1,4 @@
+import type { LatLng } from '../../core/types.ts';
 import type { ClusterSizing } from '../../layers/cluster-layers.ts';
 import type { WarehouseStatus } from '../../map/warehouse-source.ts';
 import type {
@@ -79,4 +80,8 @@ export interface TransactionsMapProps {
   openData?: boolean;
   /** Where the map is after a move (the page writes it into the URL). */
   onViewChange?: (view: TransactionsView) => void;
+  /** An area drawn when the map opens (a shared link's): its figures are shown as if just drawn. Creation-only. */
+  initialArea?: readonly LatLng[] | null;
+  /** The drawn area's ring after each close or removal (null: none), for the page's URL. */
+  onAreaChange?: (ring: readonly LatLng[] | null) => void;
 }

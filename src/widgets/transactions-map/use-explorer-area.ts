@@ -2,6 +2,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useReducer, useState } from 'react';
 import { drawingReducer, INITIAL_DRAWING, type DrawingState } from '../../core/drawing.ts';
 import type { AreaShape } from '../../core/shapes.ts';
+import type { LatLng } from '../../core/types.ts';
 import { showAreaOutline } from '../../map/area-outline.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import { isEngineClosed } from '../../../workers/client.ts';
@@ -33,12 +34,20 @@ export interface ExplorerArea {
   provisional: boolean;
 }
 
+/** The drawing's first state: idle, or the shared link's area closed (the drawing's own 'load' rules). */
+function opening(ring: readonly LatLng[] | null): DrawingState {
+  return ring
+    ? drawingReducer(INITIAL_DRAWING, { type: 'load', value: ring.map((p) => [p.lat, p.lng]) })
+    : INITIAL_DRAWING;
+}
+
 /**
  * An area drawn on the explorer (issue 37: "count inside a drawn area"): the drawing map's polygon editor and
  * rules (core/drawing.ts, editable-layers), on a deck canvas that takes the pointer only while points are
  * placed; once closed, the area is a plain outline under the clusters (map/area-outline.ts) and its figures
  * are asked of the map's source — the warehouse's point-in-polygon or the worker's — again whenever
  * `asked` changes (the page's count after each filter or load: the source has the new filter by then).
+ * A shared link's area (`initialRing`) opens closed; every close and removal is told to `onChange`.
  */
 export function useExplorerArea(
   map: MapLibreMap | null,
@@ -46,8 +55,10 @@ export function useExplorerArea(
   controller: ClusterMapController | null,
   asked: number,
   sampled: boolean,
+  initialRing: readonly LatLng[] | null = null,
+  onChange?: (ring: readonly LatLng[] | null) => void,
 ): ExplorerArea {
-  const [state, dispatch] = useReducer(drawingReducer, INITIAL_DRAWING);
+  const [state, dispatch] = useReducer(drawingReducer, initialRing, opening);
   const drawing = state.status === 'drawing';
   const { loaded, undo } = useAreaEditor(
     drawing ? map : null,
@@ -62,6 +73,11 @@ export function useExplorerArea(
   useEffect(() => {
     if (map) showAreaOutline(map, shape?.ring ?? null);
   }, [map, shape]);
+
+  // Told on each change of the area (the caller keeps `onChange` stable).
+  useEffect(() => {
+    onChange?.(shape?.ring ?? null);
+  }, [shape, onChange]);
 
   // Escape abandons the points placed so far, wherever the focus is.
   useEffect(() => {
