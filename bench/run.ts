@@ -13,6 +13,7 @@ const SUITES: Readonly<Record<string, string>> = {
   engine: 'bench/engine/run.ts',
   stacked: 'bench/engine/stacked.ts',
   prices: 'bench/prices.ts',
+  area: 'bench/engine/area.ts',
   'parquet-helper': 'bench/import/parquet-helper.ts',
   geocoder: 'bench/geocoder.ts',
   'geocoder-eval': 'bench/geocoder-eval.ts',

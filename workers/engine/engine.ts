@@ -25,6 +25,7 @@ import type {
   ExportFormat,
 } from '../contract.ts';
 import { NO_FILTER } from '../contract.ts';
+import { areaRanges } from './area-ranges.ts';
 import { isBBox, viewBoxes } from './bbox.ts';
 import { applyFilter, facetKeys, keyTest, type FacetKeys, type FilterState, type KeyTest } from './filter.ts';
 import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
@@ -93,6 +94,15 @@ const NOT_LOADED = M.notLoaded;
 const BAD_BBOX = M.badBBox;
 const NO_CLUSTER = M.noCluster;
 const NO_AREA = M.noArea;
+
+/**
+ * A drawn area that crossed a thread boundary, checked again rather than trusted (the saved-shape rules of
+ * core/shapes.ts); null for "no area".
+ */
+function checkedShape(shape: AreaShape): Answer<AreaShape | null> {
+  const parsed = parseStoredShape(toStoredShape(shape));
+  return parsed.ok ? ok(parsed.shape) : fail(parsed.error);
+}
 
 /** Runs `fn`; anything it throws becomes a Spanish error answer (nothing escapes the worker). */
 function guard<T>(fn: () => Answer<T>): Answer<T> {
@@ -348,24 +358,31 @@ export class ClusterEngine implements EngineQueries {
     return guard(() => {
       const d = this.data;
       if (!d) return fail(NOT_LOADED);
-      // The shape crossed a thread boundary: check it again rather than trust its fields.
-      const parsed = parseStoredShape(toStoredShape(shape));
-      if (!parsed.ok) return fail(parsed.error);
-      if (!parsed.shape) return ok({ inside: 0, sale: 0, rental: 0 });
-      const contains = shapeContains(parsed.shape);
+      const area = checkedShape(shape);
+      if (!area.ok) return area;
+      if (!area.value) return ok({ inside: 0, sale: 0, rental: 0 });
+      const contains = shapeContains(area.value);
       const { lng, lat, operation } = d.table;
       const { keys } = d.keys;
       const { passes } = d.test;
-      const { order, size } = d.h;
+      const { order } = d.h;
       let sale = 0;
       let rental = 0;
       // Indexed positions only (rows with bad coordinates were never indexed); keys are in position order.
-      for (let pos = 0; pos < size; pos++) {
-        if (passes(keys[pos] ?? 0) !== 1) continue;
-        const row = order[pos] ?? 0;
-        if (!contains(lng[row] ?? Number.NaN, lat[row] ?? Number.NaN)) continue;
-        if (operation[row] === 0) sale++;
-        else rental++;
+      // The tree's nodes wholly inside the area skip the membership test (area-ranges.ts).
+      for (const [first, end, whole] of areaRanges(
+        d.h.pointTree,
+        area.value,
+        shapeBBox(area.value),
+        contains,
+      )) {
+        for (let pos = first; pos < end; pos++) {
+          if (passes(keys[pos] ?? 0) !== 1) continue;
+          const row = order[pos] ?? 0;
+          if (whole === 0 && !contains(lng[row] ?? Number.NaN, lat[row] ?? Number.NaN)) continue;
+          if (operation[row] === 0) sale++;
+          else rental++;
+        }
       }
       return ok({ inside: sale + rental, sale, rental });
     });
@@ -408,12 +425,12 @@ export class ClusterEngine implements EngineQueries {
   areaPriceSteps(shape: AreaShape): Answer<Steps<PriceStats>> {
     const p = this.priceContext();
     if (!p) return fail(NOT_LOADED);
-    // The shape crossed a thread boundary: check it again rather than trust its fields.
-    const parsed = parseStoredShape(toStoredShape(shape));
-    if (!parsed.ok) return fail(parsed.error);
-    if (!parsed.shape) return fail(NO_AREA);
-    const area = parsed.shape;
-    return ok(areaPriceSteps(p.ctx, p.state, viewBoxes(shapeBBox(area)), shapeContains(area)));
+    const area = checkedShape(shape);
+    if (!area.ok) return area;
+    if (!area.value) return fail(NO_AREA);
+    const contains = shapeContains(area.value);
+    const ranges = areaRanges(p.ctx.h.pointTree, area.value, shapeBBox(area.value), contains);
+    return ok(areaPriceSteps(p.ctx, p.state, ranges, contains));
   }
 
   getClusterPrices(clusterId: number): Answer<PriceStats> {

@@ -55,6 +55,42 @@ export class PackedTree {
     return Math.min(this.size, (leaf + 1) * NODE);
   }
 
+  /**
+   * Walks down from the root, asking `split` about each node's box (Int32 mercator): 'outside' skips the node,
+   * 'inside' hands all its items to `emit` as one whole range, anything else is the state its children are
+   * asked with (at a leaf: its items are emitted as a partial range). Ranges come in item order. Zoom bounds
+   * are not read: every item counts (a drawn area's membership, not a drawing).
+   */
+  descend<S>(
+    root: S,
+    split: (minX: number, minY: number, maxX: number, maxY: number, state: S) => S | 'inside' | 'outside',
+    emit: (first: number, end: number, whole: boolean) => void,
+  ): void {
+    const levels = this.levelStart.length - 1;
+    if (levels === 0) return;
+    const { boxes, levelStart } = this;
+    const visit = (level: number, j: number, state: S, items: number): void => {
+      const g = (levelStart[level] ?? 0) + j;
+      const answer = split(
+        boxes[4 * g] ?? 0,
+        boxes[4 * g + 1] ?? 0,
+        boxes[4 * g + 2] ?? 0,
+        boxes[4 * g + 3] ?? 0,
+        state,
+      );
+      if (answer === 'outside') return;
+      const first = j * items;
+      if (answer === 'inside' || level === 0) {
+        emit(first, Math.min(this.size, first + items), answer === 'inside');
+        return;
+      }
+      const count = (levelStart[level] ?? 0) - (levelStart[level - 1] ?? 0);
+      for (let c = j * NODE, end = Math.min(count, (j + 1) * NODE); c < end; c++)
+        visit(level - 1, c, answer, items / NODE);
+    };
+    visit(levels - 1, 0, root, NODE ** levels);
+  }
+
   /* eslint-disable @typescript-eslint/no-non-null-assertion -- build and search loops over in-bounds indices */
   private fillLeaves(x: Int32Array, y: Int32Array, zlo: Uint8Array, zhi: Uint8Array | null): void {
     const { boxes, lo, hi } = this;

@@ -6,6 +6,7 @@
 import { hexResolutionForZoom, hexViewBox } from '../../src/core/price-figures.ts';
 import type { BBox } from '../../src/core/types.ts';
 import type { EngineFilter, HexCompare, HexResult, PriceStats, QuarterPrices } from '../contract.ts';
+import type { AreaRange } from './area-ranges.ts';
 import { pointInBox, type MercatorBox } from './bbox.ts';
 import { keyQuarter, keyTest, passes, type FacetKeys, type FilterState } from './filter.ts';
 import { fillHexKeys, HEX_STEP_ROWS, hexIndexFromKeys, type HexIndex } from './hex-index.ts';
@@ -23,6 +24,9 @@ import {
 } from './prices.ts';
 import { finish, type Steps } from './steps.ts';
 import type { PropertyTable } from '../../src/core/types.ts';
+
+/** A drawn area's membership test (core/shapes.ts shapeContains). */
+type Contains = (lng: number, lat: number) => boolean;
 
 export interface PriceContext {
   readonly h: Hierarchy;
@@ -178,38 +182,57 @@ export function viewPrices(
 }
 
 /**
- * Group of a position under the filter and inside a drawn area (`contains`, the product's one membership
- * test), −1 elsewhere. The figures walk their set twice: each position is tested once and remembered.
+ * The positions of a drawn area's ranges (area-ranges.ts) that pass the filter, grouped by operation: a whole
+ * range's without a membership test, a crossed leaf's each tested against the area once — the figures walk
+ * their set twice, so the answer is remembered.
  */
-function areaGroups(ctx: PriceContext, contains: (lng: number, lat: number) => boolean) {
+function eachInArea(ctx: PriceContext, ranges: readonly AreaRange[], contains: Contains): EachInGroups {
   const { h, table } = ctx;
   const operationOf = byOperation(ctx);
   const tested = new Uint8Array(h.size); // 0 not yet, 1 inside, 2 outside
-  return (pos: number) => {
-    const group = operationOf(pos);
-    if (group < 0) return -1;
-    let inside = tested[pos] ?? 0;
-    if (inside === 0) {
-      const row = h.order[pos] ?? 0;
-      inside = contains(table.lng[row] ?? Number.NaN, table.lat[row] ?? Number.NaN) ? 1 : 2;
-      tested[pos] = inside;
+  const walk = (from: number, to: number, whole: boolean, visit: Visit) => {
+    for (let pos = from; pos < to; pos++) {
+      const group = operationOf(pos);
+      if (group < 0) continue;
+      if (!whole) {
+        let inside = tested[pos] ?? 0;
+        if (inside === 0) {
+          const row = h.order[pos] ?? 0;
+          inside = contains(table.lng[row] ?? Number.NaN, table.lat[row] ?? Number.NaN) ? 1 : 2;
+          tested[pos] = inside;
+        }
+        if (inside === 2) continue;
+      }
+      visit(pos, group);
     }
-    return inside === 1 ? group : -1;
+  };
+  return function* (visit) {
+    let walked = 0;
+    for (const [from, to, whole] of ranges) {
+      for (let start = from; start < to; start += STEP_POSITIONS) {
+        const end = Math.min(to, start + STEP_POSITIONS);
+        walk(start, end, whole === 1, visit);
+        walked += end - start;
+        if (walked >= STEP_POSITIONS) {
+          walked = 0;
+          yield;
+        }
+      }
+    }
   };
 }
 
 /**
- * Sales and rents of the passing rows inside a drawn area, as steps: the tree's leaves under the area's box,
- * each row then tested against the area. A country-wide area at 5M rows takes seconds: the worker answers
- * newer requests between the steps.
+ * Sales and rents of the passing rows inside a drawn area, as steps (a country-wide area at 5M rows walks every
+ * row: the worker answers newer requests between the steps).
  */
 export function* areaPriceSteps(
   ctx: PriceContext,
   state: PriceState,
-  boxes: readonly MercatorBox[],
-  contains: (lng: number, lat: number) => boolean,
+  ranges: readonly AreaRange[],
+  contains: Contains,
 ): Steps<PriceStats> {
-  const each = eachIn(ctx, boxes, areaGroups(ctx, contains));
+  const each = eachInArea(ctx, ranges, contains);
   const columns = yield* state.columnSteps(ctx);
   return { figures: yield* groupedFigureSteps(columns, null, 2, each) };
 }
@@ -218,10 +241,10 @@ export function* areaPriceSteps(
 export function areaPrices(
   ctx: PriceContext,
   state: PriceState,
-  boxes: readonly MercatorBox[],
-  contains: (lng: number, lat: number) => boolean,
+  ranges: readonly AreaRange[],
+  contains: Contains,
 ): PriceStats {
-  return finish(areaPriceSteps(ctx, state, boxes, contains));
+  return finish(areaPriceSteps(ctx, state, ranges, contains));
 }
 
 /** Sales and rents of a cluster's passing members (its contiguous position range). */
