@@ -267,6 +267,7 @@ export const MESSAGES = {
     areaTitle: 'Área dibujada: {n} transacciones',
     areaTitleOne: 'Área dibujada: 1 transacción',
     areaCounting: 'Área dibujada: contando…',
+    areaFigures: 'Cifras del área',
     /** A shared link named an area that cannot be drawn; {detail} is the saved shape's own message. */
     areaLink: 'El área del enlace no se dibujó. {detail}',
     hexagon: 'Hexágono H3 {cell}',

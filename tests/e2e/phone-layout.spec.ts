@@ -87,6 +87,33 @@ test('the listing map keeps the screen: title, one row of links and one row of c
       return bar && text ? text.y - (bar.y + bar.height) : -1;
     })
     .toBeGreaterThanOrEqual(0);
+
+  // An area from a shared link: on a phone its panel folds the figures behind «Cifras del área», leaving the
+  // area's middle in sight (the whole table covered it); a tap unfolds them.
+  await page.evaluate(() => {
+    window.location.hash = '#/detalle';
+  });
+  await expect(page.getByTestId('transactions-map')).toHaveCount(0);
+  await page.evaluate(() => {
+    window.location.hash =
+      '#/transacciones?n=2000&v=10.47000,-66.90000,10.00&a=10.53,-67.02;10.53,-66.78;10.40,-66.78;10.40,-67.02';
+  });
+  const area = page.getByTestId('area-figures');
+  await expect(area.getByRole('heading')).toHaveText(/^Área dibujada: [\d.]+ transacci/, { timeout: 45_000 });
+  const unfold = area.getByText('Cifras del área');
+  await expect(unfold).toBeVisible();
+  await expect(area.locator('[data-slot]').first()).toBeHidden();
+  const panel = await area.boundingBox();
+  const middle = await page.evaluate(() => {
+    const map = window.__mapas?.explorerMap;
+    const at = map?.project([-66.9, 10.465]);
+    const box = map?.getContainer().getBoundingClientRect();
+    return at && box ? { x: box.x + at.x, y: box.y + at.y } : null;
+  });
+  if (!panel || !middle) throw new Error('no panel or no map');
+  expect(middle.y < panel.y || middle.y > panel.y + panel.height).toBe(true);
+  await unfold.tap();
+  await expect(area.locator('[data-slot]').first()).toBeVisible();
 });
 
 test('the agency page folds its controls behind one button, and the franchise opens with every agency in sight', async ({

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { SIZE_PX } from '../../core/constants.ts';
 import { formatNumber } from '../../core/format.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import { FIGURE, FIGURES } from '../../core/price-figures.ts';
@@ -43,6 +45,7 @@ export function AreaControl({ area, alone = false }: { area: ExplorerArea; alone
 /** The closed area's figures (sales and rents apart, as a cluster's), or the service's message; 'Borrar área'. */
 export function AreaFigures({ area }: { area: ExplorerArea }) {
   const { figures, error } = area;
+  const [open, setOpen] = useState(() => window.innerWidth > SIZE_PX.mobileBreakpoint);
   const count = figures ? (figures[FIGURE.count] ?? 0) + (figures[FIGURES + FIGURE.count] ?? 0) : null;
   const title =
     count === null
@@ -62,7 +65,18 @@ export function AreaFigures({ area }: { area: ExplorerArea }) {
     >
       <h2>{title}</h2>
       {error ? <p role="alert">{error}</p> : null}
-      {figures ? <FiguresTable figures={figures} /> : null}
+      {figures ? (
+        // Folded on a phone, where the whole table would cover the area it describes.
+        <details
+          open={open}
+          onToggle={(event) => {
+            setOpen(event.currentTarget.open);
+          }}
+        >
+          <summary>{T.areaFigures}</summary>
+          <FiguresTable figures={figures} />
+        </details>
+      ) : null}
       {figures && area.provisional ? <p className="explorer__view-provisional">{T.viewProvisional}</p> : null}
       <button type="button" onClick={area.clear}>
         {T.areaClear}
