@@ -91,7 +91,8 @@ export const MESSAGES = {
     restoreTitle: 'Recuperar el área borrada (Ctrl+Z)',
     areaDeleted: 'Se borró el área. Pulse «Deshacer» para recuperarla.',
     control: 'Dibujo de zonas',
-    canvas: 'Mapa de dibujo: flechas para mover, + y − para acercar o alejar',
+    canvas:
+      'Mapa de dibujo: flechas para mover, + y − para acercar o alejar; al dibujar un área, Espacio marca un punto en el centro del mapa e Intro la cierra',
     drawingNow: 'Dibujando: haga clic en el mapa para agregar puntos; Escape cancela.',
     crossing: 'El área no puede cruzarse consigo misma. Vuelva a dibujarla.',
     vertexKept: 'El área necesita al menos {min} puntos: este punto no se puede borrar.',
@@ -259,7 +260,8 @@ export const MESSAGES = {
     areaControl: 'Área del mapa',
     areaStart: 'Contar en un área',
     areaAgain: 'Dibujar otra área',
-    areaHint: 'Marque los vértices con clics y cierre el área en su primer punto (Esc cancela).',
+    areaHint:
+      'Marque los vértices con clics y cierre el área en su primer punto (Esc cancela). Con el teclado: flechas para mover el mapa, Espacio marca su centro, Intro cierra.',
     areaUndo: 'Deshacer punto',
     areaCancel: 'Cancelar',
     areaClear: 'Borrar área',

@@ -66,6 +66,14 @@ export class AreaPolygonMode extends DrawPolygonMode {
   }
 
   override handleKeyUp(event: KeyboardEvent, props: ModeProps<SimpleFeatureCollection>): void {
+    // Space places a point at the map's centre, as a click there would (keyboard users pan with the arrows);
+    // the layer's modeConfig says where that is (area-layer.ts).
+    const config = props.modeConfig as { centre?: () => [number, number] | null } | undefined;
+    const at = event.key === ' ' ? (config?.centre?.() ?? null) : null;
+    if (at) {
+      this.handleClick({ mapCoords: at, screenCoords: [0, 0], picks: [], sourceEvent: null }, props);
+      return;
+    }
     // Enter closes (keyboard users), but only a real area: the library would close two points into a line.
     if (event.key === 'Enter' && this.getClickSequence().length < DRAWING.minVertices.polygon) return;
     super.handleKeyUp(event, props);

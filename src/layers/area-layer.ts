@@ -52,6 +52,8 @@ export interface AreaLayerInput {
   shape: AreaShape | null;
   modes: AreaModes;
   onEdit: (action: EditAction<FeatureCollection>) => void;
+  /** The map's centre ([lng, lat]) when asked: while drawing, the keyboard's Space places a point there. */
+  centre?: () => [number, number] | null;
 }
 
 /**
@@ -80,8 +82,12 @@ export function areaLayer(input: AreaLayerInput): EditableGeoJsonLayer {
     type: 'FeatureCollection',
     features: shape ? [shapeToFeature(shape)] : [],
   };
-  const modeConfig: CircleModeConfig | undefined =
-    shape?.kind === 'circle' ? { center: shape.center, radiusM: shape.radiusM } : undefined;
+  const modeConfig: CircleModeConfig | { centre: () => [number, number] | null } | undefined =
+    shape?.kind === 'circle'
+      ? { center: shape.center, radiusM: shape.radiusM }
+      : status === 'drawing' && input.centre
+        ? { centre: input.centre }
+        : undefined;
   return new AreaEditableLayer({
     id: input.id,
     data,

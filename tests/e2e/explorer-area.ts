@@ -72,6 +72,11 @@ export async function drawArea(
   await expect(page.getByTestId('transactions-map').locator('.deck-root')).toHaveCount(0);
   // The points' clicks were deck's alone: none reached a circle under them (which zooms the map in).
   expect(await zoom()).toBe(before);
+  return outlineRing(page);
+}
+
+/** The closed area's ring as the map shows it (the outline's GeoJSON, lat/lng, open). */
+export async function outlineRing(page: Page): Promise<LatLng[]> {
   const ring = await page.evaluate(async () => {
     const source = window.__mapas?.explorerMap?.getSource<GeoJSONSource>('area-outline');
     const data = (await source?.getData()) as GeoJSON.FeatureCollection<GeoJSON.Polygon> | undefined;

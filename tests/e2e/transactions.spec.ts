@@ -5,7 +5,7 @@ import { encodeTable } from '../../src/core/table-codec.ts';
 import { collectPageErrors } from './console.ts';
 import { sharedPage } from './shared-page.ts';
 import { generateTransactionsTable } from '../../src/datagen/index.ts';
-import { bruteArea, drawArea, shownArea } from './explorer-area.ts';
+import { bruteArea, drawArea, outlineRing, shownArea } from './explorer-area.ts';
 
 /** Thousands grouped as the page writes them (20.000). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, '.');
@@ -139,6 +139,75 @@ test.describe.serial('the explorer at 20,000 rows, one page', () => {
       return (await source?.getData())?.features.length;
     });
     expect(features).toBe(0);
+  });
+
+  test('an area drawn from the keyboard: the canvas takes the focus, arrows pan, Space places the centre, Enter closes', async () => {
+    const page = shared();
+    const map = () => page.evaluate(() => window.__mapas?.explorerMap?.getCenter().toArray() ?? null);
+    const start = await page.evaluate(() => {
+      const m = window.__mapas?.explorerMap;
+      return m ? { center: m.getCenter().toArray(), zoom: m.getZoom() } : null;
+    });
+    // The centre once the keyboard's pan has ended (two reads alike).
+    const settled = async () => {
+      let last = await map();
+      await expect
+        .poll(async () => {
+          const now = await map();
+          const same = JSON.stringify(now) === JSON.stringify(last);
+          last = now;
+          return same;
+        })
+        .toBe(true);
+      return last;
+    };
+    // Over Caracas, where most rows are (the country's centre is nearly empty at 20,000).
+    await page.evaluate(() => window.__mapas?.explorerMap?.jumpTo({ center: [-66.95, 10.52], zoom: 8 }));
+    await page.getByRole('button', { name: 'Contar en un área' }).focus();
+    await page.keyboard.press('Enter');
+    const canvas = page.getByLabel(/^Mapa de dibujo: flechas para mover/);
+    await expect(canvas).toBeFocused();
+    // Two steps in with '+' first.
+    const zoom = () => page.evaluate(() => window.__mapas?.explorerMap?.getZoom() ?? 0);
+    const country = await zoom();
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await expect.poll(zoom).toBeGreaterThan(country + 1.5);
+    const placed: (readonly number[] | null)[] = [];
+    for (const keys of [
+      [],
+      ['ArrowRight', 'ArrowRight', 'ArrowRight'],
+      ['ArrowDown', 'ArrowDown', 'ArrowDown'],
+    ]) {
+      const before = await map();
+      for (const key of keys) await page.keyboard.press(key);
+      if (keys.length > 0) await expect.poll(map).not.toEqual(before);
+      placed.push(await settled());
+      await page.keyboard.press(' ');
+      await expect(page.getByRole('group', { name: 'Área del mapa' })).toHaveAttribute(
+        'data-points',
+        String(placed.length),
+      );
+    }
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Dibujar otra área' })).toBeVisible();
+    // The area's vertices are the three centres (the library winds the ring its own way).
+    const ring = await outlineRing(page);
+    expect(ring).toHaveLength(3);
+    for (const [lng = 0, lat = 0] of placed.map((p) => p ?? [])) {
+      expect(ring.some((v) => Math.abs(v.lng - lng) < 1e-9 && Math.abs(v.lat - lat) < 1e-9)).toBe(true);
+    }
+    const table = generateTransactionsTable({ count: 20_000, seed: 1 });
+    const figures = bruteArea(table, ring, () => true);
+    expect((figures[0]?.[0] ?? 0) + (figures[1]?.[0] ?? 0)).toBeGreaterThan(10);
+    await expect
+      .poll(async () => shownArea(page))
+      .toEqual(figures.map((f) => ({ count: f[0], medianM2: f[7] })));
+    // Left as the next test expects it: no area, the whole country in view.
+    await page.getByTestId('area-figures').getByRole('button', { name: 'Borrar área' }).click();
+    await page.evaluate((view) => {
+      if (view) window.__mapas?.explorerMap?.jumpTo({ center: view.center, zoom: view.zoom });
+    }, start);
   });
 
   test('clicking a cluster zooms in to where it splits, in the middle of the map below the filters; the view goes into the URL', async () => {

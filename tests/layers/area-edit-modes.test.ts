@@ -103,6 +103,32 @@ describe('AreaPolygonMode', () => {
     mode.handleKeyUp({ key: 'Enter' } as KeyboardEvent, p as never);
     expect(p.edits.map((e) => e.editType)).not.toContain('addFeature');
   });
+
+  it('Space places a point at the map centre the layer names; three, then Enter, close the area there', () => {
+    const mode = new AreaPolygonMode();
+    const centres: [number, number][] = [
+      [-66.875, 10.51],
+      [-66.845, 10.51],
+      [-66.86, 10.49],
+    ];
+    let at = 0;
+    const p = props(empty, { modeConfig: { centre: () => centres[at] ?? null } });
+    for (at = 0; at < 3; at++) mode.handleKeyUp({ key: ' ' } as KeyboardEvent, p as never);
+    expect(p.edits.map((e): unknown => e.editContext)).toEqual(centres.map((position) => ({ position })));
+    mode.handleKeyUp({ key: 'Enter' } as KeyboardEvent, p as never);
+    const closed = p.edits.at(-1);
+    expect(closed?.editType).toBe('addFeature');
+    const action = editToAction(closed as EditAction<FeatureCollection>);
+    expect(action?.type).toBe('polygonClosed');
+    // The library winds the ring its own way: the same three vertices.
+    const ring = action?.type === 'polygonClosed' ? action.ring : [];
+    expect(ring).toHaveLength(3);
+    expect(ring).toEqual(expect.arrayContaining(centres.map(([lng, lat]) => ({ lng, lat }))));
+    // Without a centre (no map yet), Space does nothing.
+    const bare = props(empty);
+    new AreaPolygonMode().handleKeyUp({ key: ' ' } as KeyboardEvent, bare as never);
+    expect(bare.edits).toEqual([]);
+  });
 });
 
 describe('AreaPolygonMode guides and undo', () => {

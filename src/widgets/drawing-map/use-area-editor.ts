@@ -101,14 +101,37 @@ export function useAreaEditor(
       const action = editToAction(edit);
       if (action) dispatch(action);
     };
-    const area = areaLayer({ id: `${mapId}-area`, status: state.status, shape: state.shape, modes, onEdit });
+    // The keyboard's Space places a point at the map's centre (area-edit-modes.ts).
+    const centre = (): [number, number] | null => {
+      const c = map?.getCenter();
+      return c ? [c.lng, c.lat] : null;
+    };
+    const area = areaLayer({
+      id: `${mapId}-area`,
+      status: state.status,
+      shape: state.shape,
+      modes,
+      onEdit,
+      centre,
+    });
     // A new layer per point too: the guides are recomputed when a point is taken back (the mode holds them).
     const key = `${state.status}:${state.points}:${state.revision}`;
     root.setLayers(
       contextPoints ? [contextPointsLayer(`${mapId}-points`, contextPoints), area] : [area],
       key,
     );
-  }, [root, mapId, state.status, state.shape, state.points, state.revision, modes, dispatch, contextPoints]);
+  }, [
+    root,
+    map,
+    mapId,
+    state.status,
+    state.shape,
+    state.points,
+    state.revision,
+    modes,
+    dispatch,
+    contextPoints,
+  ]);
 
   const undo = useCallback(() => {
     const action = undoAction(state);

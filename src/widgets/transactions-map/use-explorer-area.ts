@@ -60,7 +60,7 @@ export function useExplorerArea(
 ): ExplorerArea {
   const [state, dispatch] = useReducer(drawingReducer, initialRing, opening);
   const drawing = state.status === 'drawing';
-  const { loaded, undo } = useAreaEditor(
+  const { root, loaded, undo } = useAreaEditor(
     drawing ? map : null,
     `${mapId}-area`,
     state,
@@ -78,6 +78,12 @@ export function useExplorerArea(
   useEffect(() => {
     onChange?.(shape?.ring ?? null);
   }, [shape, onChange]);
+
+  // The drawing canvas takes the focus once it can take points: a keyboard user pans with the arrows and
+  // places points with Space from there (the start button is gone by then).
+  useEffect(() => {
+    if (drawing && loaded) root?.canvas()?.focus({ preventScroll: true });
+  }, [drawing, loaded, root]);
 
   // Escape abandons the points placed so far, wherever the focus is.
   useEffect(() => {
