@@ -237,16 +237,6 @@ export function* areaPriceSteps(
   return { figures: yield* groupedFigureSteps(columns, null, 2, each) };
 }
 
-/** areaPriceSteps in one go. */
-export function areaPrices(
-  ctx: PriceContext,
-  state: PriceState,
-  ranges: readonly AreaRange[],
-  contains: Contains,
-): PriceStats {
-  return finish(areaPriceSteps(ctx, state, ranges, contains));
-}
-
 /** Sales and rents of a cluster's passing members (its contiguous position range). */
 export function clusterPrices(ctx: PriceContext, state: PriceState, cluster: number): PriceStats {
   const { h } = ctx;
