@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openClickHouse, runClickHouse } from '../server/warehouse/clickhouse.ts';
+import { currentDatabase, dropWarehouse } from '../server/warehouse/clickhouse-versions.ts';
 import {
   ingestClickHouse,
   LOCAL_TRANSACTIONS,
@@ -52,10 +53,12 @@ const chLoad: IngestSummary = await ingestClickHouse(
   generatedSlices(rows, SEED),
   `generado-${SEED}-${rows}`,
 );
+// The load's own database (clickhouse-versions.ts), published under the target's name.
+const loaded = await currentDatabase(target.url, target.database);
 // One part per shard, as DuckDB's one sorted table: merges would otherwise run under the timings.
 const merging = performance.now();
 for (const shard of target.shards) {
-  await runClickHouse(shard, `OPTIMIZE TABLE ${target.database}.${LOCAL_TRANSACTIONS} FINAL`);
+  await runClickHouse(shard, `OPTIMIZE TABLE ${loaded}.${LOCAL_TRANSACTIONS} FINAL`);
 }
 const mergeMs = performance.now() - merging;
 const perShard: number[] = [];
@@ -65,7 +68,7 @@ for (const shard of target.shards) {
     await runClickHouse(
       shard,
       `SELECT sum(rows), sum(bytes_on_disk) FROM system.parts
-       WHERE database = '${target.database}' AND table = '${LOCAL_TRANSACTIONS}' AND active`,
+       WHERE database = '${loaded}' AND table = '${LOCAL_TRANSACTIONS}' AND active`,
     )
   )
     .trim()
@@ -79,7 +82,7 @@ console.log(
 
 const engines: Warehouse[] = [
   await openWarehouse(await openDuckDb(file)),
-  await openWarehouse(await openClickHouse(target.url, { database: target.database, timeoutMs: 120_000 })),
+  await openWarehouse(await openClickHouse(target.url, { database: loaded, timeoutMs: 120_000 })),
 ];
 
 interface Timing {
@@ -110,7 +113,7 @@ for (const q of WAREHOUSE_QUERIES) {
   );
 }
 for (const wh of engines) await wh.engine.close();
-for (const shard of target.shards) await runClickHouse(shard, `DROP DATABASE IF EXISTS ${target.database}`);
+await dropWarehouse(target);
 rmSync(file, { force: true });
 
 const uptimeAfter = uptime();

@@ -447,10 +447,13 @@ async function serve(): Promise<void> {
   const { warehouseService } = await import('../server/warehouse/http/service.ts');
   const { openWarehouse } = await import('../server/warehouse/queries.ts');
   const { openClickHouse } = await import('../server/warehouse/clickhouse.ts');
+  const { currentDatabase } = await import('../server/warehouse/clickhouse-versions.ts');
   let queries = 0;
   const engine =
     values.engine === 'clickhouse'
-      ? await openClickHouse('http://127.0.0.1:8124', { database: CLICKHOUSE_DATABASE })
+      ? await openClickHouse('http://127.0.0.1:8124', {
+          database: await currentDatabase('http://127.0.0.1:8124', CLICKHOUSE_DATABASE),
+        })
       : await openDuckDb(values.file);
   const counted = {
     ...engine,

@@ -6,21 +6,22 @@
  * or into a ClickHouse cluster (scripts/clickhouse-shards.sh starts two shards on loopback):
  *   npm run warehouse -- generate <filas> --engine clickhouse [--url http://127.0.0.1:8124]
  *       [--shards URL,URL] [--cluster two] [--database almacen]
- * The file is built beside its place and renamed into it when complete (a running server keeps the old one
- * open until it restarts); a ClickHouse database's tables are replaced in place. Rejected rows are reported
- * by reason. Bad arguments exit 2 with a Spanish message; a file that cannot be read exits 1.
+ * The file is built beside its place and renamed into it when complete; a ClickHouse load goes into a database
+ * of its own and is published when complete (server/warehouse/clickhouse-versions.ts). A running server
+ * switches to either once it has opened it (server/warehouse/http/served.ts). Rejected rows are reported by
+ * reason. Bad arguments exit 2 with a Spanish message; a file that cannot be read exits 1.
  */
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import type { PropertyTable } from '../src/core/types.ts';
 import {
-  checkIdentifier,
   ingestClickHouse,
   LOOPBACK_CLUSTER,
   type ClickHouseTarget,
 } from '../server/warehouse/clickhouse-ingest.ts';
 import { importFile, type FileImport, type IngestInto } from '../server/warehouse/import-file.ts';
 import { generatedSlices, ingestGenerated, type IngestSummary } from '../server/warehouse/ingest.ts';
+import { checkIdentifier } from '../server/warehouse/clickhouse-versions.ts';
 import { buildAtomically, WAREHOUSE_FILE } from '../server/warehouse/source.ts';
 
 const USAGE =

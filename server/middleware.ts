@@ -6,15 +6,16 @@ import { geocoderRoutes } from './geocoder/routes.ts';
 import { BadRequest, type Handler, sendError } from './http.ts';
 import { securityHeaders } from './security-headers.ts';
 import { POST_PATHS, warehouseService } from './warehouse/http/service.ts';
-import { openDefaultWarehouse } from './warehouse/source.ts';
+import { defaultWarehouseSource } from './warehouse/source.ts';
 
 const API_PREFIX = '/api/';
 /**
  * The demo's warehouse: opened (or its default table generated, ~2 s) on its first request, answering 503
  * meanwhile. Not at every start: no page of the demo asks it yet, and the browser tests and benchmarks start
- * this server many times on a machine whose cores they measure.
+ * this server many times on a machine whose cores they measure. A newer load (`npm run warehouse`) is served
+ * without a restart.
  */
-export const demoWarehouse = warehouseService(openDefaultWarehouse);
+export const demoWarehouse = warehouseService(defaultWarehouseSource());
 const HANDLERS: readonly Handler[] = [dataRoutes, basemapRoutes, geocoderRoutes, demoWarehouse];
 /** API answers never need scripts or frames: the built pages' headers, strict CSP included, on every one. */
 const API_HEADERS = Object.entries(securityHeaders({ csp: true }));

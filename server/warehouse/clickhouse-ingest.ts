@@ -11,6 +11,7 @@ import type { PropertyTable } from '../../src/core/types.ts';
 import { loadH3 } from '../../workers/engine/hex-index.ts';
 import { bindLiterals } from './clickhouse-literal.ts';
 import { runClickHouse } from './clickhouse.ts';
+import { checkIdentifier, dropLoad, loadDatabase, publishLoad } from './clickhouse-versions.ts';
 import { CLICKHOUSE_DIALECT } from './dialect.ts';
 import { GRID_SUMS, gridSumSelect } from './grid-sum.ts';
 import type { IngestSummary } from './ingest.ts';
@@ -49,13 +50,6 @@ export const LOOPBACK_CLUSTER = {
   shards: ['http://127.0.0.1:8124', 'http://127.0.0.1:8125'],
   cluster: 'two',
 } as const;
-
-/** An identifier we splice as a name (no literal can stand for a table): letters, digits, '_'. */
-export function checkIdentifier(name: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name))
-    throw new Error(`Nombre no válido para ClickHouse: '${name}'.`);
-  return name;
-}
 
 /** A RowBinary batch being filled. */
 class RowBinaryBatch {
@@ -105,23 +99,18 @@ class RowBinaryBatch {
   }
 }
 
-/** Drops and creates the tables: local ones on every shard, the rest on the querying node. */
+/** Creates a load's database and tables (load.ts: a new name each time): local ones on every shard, the rest on the querying node. */
 async function createTables(t: ClickHouseTarget): Promise<void> {
   const db = checkIdentifier(t.database);
   for (const shard of t.shards) {
-    await runClickHouse(shard, `CREATE DATABASE IF NOT EXISTS ${db}`);
-    await runClickHouse(shard, `DROP TABLE IF EXISTS ${db}.${LOCAL_TRANSACTIONS}`);
-    for (const sum of GRID_SUMS)
-      await runClickHouse(shard, `DROP TABLE IF EXISTS ${db}.${localOf(sum.table)}`);
+    await runClickHouse(shard, `CREATE DATABASE ${db}`);
     await runClickHouse(
       shard,
       `CREATE TABLE ${db}.${LOCAL_TRANSACTIONS} (${COLUMNS}) ENGINE = MergeTree ORDER BY morton`,
     );
   }
+  if (!t.shards.includes(t.url)) await runClickHouse(t.url, `CREATE DATABASE ${db}`);
   const cluster = checkIdentifier(t.cluster);
-  for (const table of [TRANSACTIONS, ...GRID_SUMS.map((sum) => sum.table), QUARTERS, COLORS, META]) {
-    await runClickHouse(t.url, `DROP TABLE IF EXISTS ${db}.${table}`);
-  }
   await runClickHouse(
     t.url,
     `CREATE TABLE ${db}.${TRANSACTIONS} AS ${db}.${LOCAL_TRANSACTIONS}
@@ -178,8 +167,10 @@ async function checkCluster(t: ClickHouseTarget): Promise<void> {
 }
 
 /**
- * Loads tables that share one set of dictionaries into the cluster, replacing what the database held; rows
- * numbered on from table to table, as ingestTables numbers them.
+ * Loads tables that share one set of dictionaries into the cluster as its warehouse's new load
+ * (clickhouse-versions.ts): written into a database of its own, published when complete, so a service keeps
+ * answering from the previous load until then — and keeps it if this one fails, whose database is dropped.
+ * Rows are numbered on from table to table, as ingestTables numbers them.
  */
 export async function ingestClickHouse(
   target: ClickHouseTarget,
@@ -189,6 +180,25 @@ export async function ingestClickHouse(
   const started = performance.now();
   await loadH3();
   await checkCluster(target);
+  const load = { ...target, database: loadDatabase(target.database) };
+  let summary: IngestSummary;
+  try {
+    summary = await fill(load, tables, dataVersion, started);
+  } catch (error) {
+    await dropLoad(load, load.database);
+    throw error;
+  }
+  await publishLoad(target, load.database);
+  return { ...summary, ms: performance.now() - started };
+}
+
+/** Writes the rows, the grid sums, the dictionaries and the meta table into a new load's database. */
+async function fill(
+  target: ClickHouseTarget,
+  tables: Iterable<PropertyTable>,
+  dataVersion: string,
+  started: number,
+): Promise<IngestSummary> {
   await createTables(target);
   const db = checkIdentifier(target.database);
   const batches = target.shards.map(() => new RowBinaryBatch());
@@ -205,21 +215,26 @@ export async function ingestClickHouse(
   let first: PropertyTable | null = null;
   let next = 0;
   let rejected = 0;
-  for (const t of sharingDictionaries(tables)) {
-    first ??= t;
-    for (let r = 0; r < t.length; r++) {
-      if (!validRow(t, r)) {
-        rejected++;
-        continue;
+  try {
+    for (const t of sharingDictionaries(tables)) {
+      first ??= t;
+      for (let r = 0; r < t.length; r++) {
+        if (!validRow(t, r)) {
+          rejected++;
+          continue;
+        }
+        storedRow(t, r, next, row);
+        const s = row.id % target.shards.length;
+        batches[s]?.push(row);
+        if ((batches[s]?.length ?? 0) >= BATCH_ROWS) await flush(s);
       }
-      storedRow(t, r, next, row);
-      const s = row.id % target.shards.length;
-      batches[s]?.push(row);
-      if ((batches[s]?.length ?? 0) >= BATCH_ROWS) await flush(s);
+      next += t.length;
     }
-    next += t.length;
+    for (let s = 0; s < batches.length; s++) await flush(s);
+  } finally {
+    // A source that failed midway: the inserts in flight end before the load's database is dropped.
+    await Promise.allSettled(sending);
   }
-  for (let s = 0; s < batches.length; s++) await flush(s);
   await Promise.all(sending);
   const appended = performance.now();
   await sumGrid(target);

@@ -5,9 +5,10 @@
  * on first start and kept for the next, so a fresh machine serves the warehouse offline with no step of its
  * own. Files live in a git-ignored folder.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openClickHouse } from './clickhouse.ts';
+import { currentDatabase } from './clickhouse-versions.ts';
 import { openDuckDb } from './duckdb.ts';
 import { ingestGenerated, type IngestSummary } from './ingest.ts';
 import { openWarehouse, type Warehouse } from './queries.ts';
@@ -54,10 +55,14 @@ export async function buildAtomically(
   }
 }
 
+/** The default generated table's file. */
+const generatedFile = () =>
+  join(WAREHOUSE_DIR, `generado-${String(DEFAULT_ROWS)}-${String(DEFAULT_SEED)}.duckdb`);
+
 /** The file to serve: the imported one, or the default generated table (built when missing). */
 export async function warehouseFile(): Promise<string> {
   if (existsSync(WAREHOUSE_FILE)) return WAREHOUSE_FILE;
-  const generated = join(WAREHOUSE_DIR, `generado-${String(DEFAULT_ROWS)}-${String(DEFAULT_SEED)}.duckdb`);
+  const generated = generatedFile();
   if (!existsSync(generated)) {
     const summary = await buildAtomically(generated, (tmp) =>
       ingestGenerated(tmp, DEFAULT_ROWS, DEFAULT_SEED),
@@ -80,15 +85,69 @@ export const SERVE_CLICKHOUSE = {
   database: process.env.WAREHOUSE_CLICKHOUSE_DATABASE || 'almacen',
 };
 
-/** Opens the demo's warehouse, read-only. */
-export async function openDefaultWarehouse(): Promise<Warehouse> {
-  if (SERVE_CLICKHOUSE.url) {
-    return openWarehouse(
-      await openClickHouse(SERVE_CLICKHOUSE.url, { database: SERVE_CLICKHOUSE.database }),
-      {
-        storeFigures: true,
-      },
-    );
-  }
-  return openWarehouse(await openDuckDb(await warehouseFile()), { storeFigures: true });
+/**
+ * What the service serves: opened once, then asked now and then whether a newer load is there (`newer`
+ * opens it, so the service switches only to a warehouse that is ready; null: nothing new).
+ */
+export interface WarehouseSource {
+  open(): Promise<Warehouse>;
+  newer(): Promise<Warehouse | null>;
+}
+
+/** Where the newest load is: an identity to compare (a database's name, a file's inode), and how to open it. */
+export interface Located {
+  id: string;
+  open: () => Promise<Warehouse>;
+}
+
+/** A source that follows `locate`: a load with another identity is opened beside the served one. */
+export function followingSource(locate: () => Promise<Located>): WarehouseSource {
+  let served: string | null = null;
+  return {
+    async open() {
+      const at = await locate();
+      const wh = await at.open();
+      served = at.id;
+      return wh;
+    },
+    async newer() {
+      const at = await locate();
+      if (at.id === served) return null;
+      const wh = await at.open();
+      served = at.id;
+      return wh;
+    },
+  };
+}
+
+/** A ClickHouse warehouse's newest published load (clickhouse-versions.ts), read-only. */
+export function clickHouseSource(url: string, database: string): WarehouseSource {
+  return followingSource(async () => {
+    const db = await currentDatabase(url, database);
+    return {
+      id: db,
+      open: async () => openWarehouse(await openClickHouse(url, { database: db }), { storeFigures: true }),
+    };
+  });
+}
+
+/** A DuckDB file, read-only, opened again when it is replaced (the CLI's rename gives it another inode). */
+export function duckDbFileSource(file: () => Promise<string>): WarehouseSource {
+  return followingSource(async () => {
+    const path = await file();
+    const info = statSync(path);
+    return {
+      id: `${path} ${String(info.ino)} ${String(info.mtimeMs)}`,
+      open: async () => openWarehouse(await openDuckDb(path), { storeFigures: true }),
+    };
+  });
+}
+
+/**
+ * The demo's warehouse: the ClickHouse cluster's newest published load, or the DuckDB file — followed, so a
+ * load `npm run warehouse` publishes is served with no restart.
+ */
+export function defaultWarehouseSource(): WarehouseSource {
+  const { url, database } = SERVE_CLICKHOUSE;
+  return url ? clickHouseSource(url, database) : duckDbFileSource(warehouseFile);
 }

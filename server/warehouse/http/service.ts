@@ -12,6 +12,7 @@ import { type Handler, sendError, sendJson } from '../../http.ts';
 import { ClientGone, WorkGate } from '../../paced.ts';
 import { cancellable, QueryCancelled, QueryTimeout } from '../engine.ts';
 import type { Warehouse } from '../queries.ts';
+import type { WarehouseSource } from '../source.ts';
 import {
   compressAnswer,
   encodingFor,
@@ -24,6 +25,7 @@ import {
 import { AnswerCache, answerKey, type KeptAnswer } from './cache.ts';
 import { BodyTooLarge, readBody } from './body.ts';
 import { HTTP_MESSAGES } from './messages.ts';
+import { served, type ServedOptions } from './served.ts';
 import { ROUTES, type Plan } from './routes.ts';
 
 export const WAREHOUSE_PREFIX = '/api/warehouse/';
@@ -42,6 +44,8 @@ export interface WarehouseServiceOptions {
    * (identical requests in flight at once still share one query). @default 32 MiB
    */
   cacheBytes?: number;
+  /** How often a newer load is looked for, and how long a replaced one stays open (served.ts). */
+  follow?: ServedOptions;
 }
 
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
@@ -61,32 +65,15 @@ function sendBusy(res: ServerResponse, message: string): void {
   sendError(res, 503, message);
 }
 
-/** The warehouse once its promise settles: null while it is built, the error if it could not be. */
-function tracked(open: () => Promise<Warehouse>) {
-  const state: { promise?: Promise<Warehouse>; value?: Warehouse; error?: unknown } = {};
-  return () => {
-    state.promise ??= open().then(
-      (wh) => (state.value = wh),
-      (error: unknown) => {
-        console.error('El almacén de datos no se pudo abrir:', error);
-        state.error = error;
-        throw error;
-      },
-    );
-    state.promise.catch(() => undefined);
-    return state;
-  };
-}
-
 /**
- * The service's handler. `open` is called once, on the first request or on `warm()`; until it settles,
- * requests answer 503 'se está preparando' with Retry-After.
+ * The service's handler. The warehouse is opened once, on the first request or on `warm()` (until then
+ * requests answer 503 'se está preparando' with Retry-After), and follows its source's newer loads (served.ts).
  */
 export function warehouseService(
-  open: () => Promise<Warehouse>,
+  source: WarehouseSource | (() => Promise<Warehouse>),
   options: WarehouseServiceOptions = {},
-): Handler & { warm: () => Promise<Warehouse> } {
-  const current = tracked(open);
+): Handler & { warm: () => Promise<Warehouse>; refresh: () => Promise<boolean> } {
+  const current = served(source, options.follow);
   const queries = new WorkGate(options.running ?? 2, options.waiting ?? 8);
   const exports = new WorkGate(options.exports ?? 1, 1);
   const answers: Answers = {
@@ -135,7 +122,7 @@ export function warehouseService(
   };
   /** Opens (or builds) the warehouse now, so the first visitor does not wait for it; settles when open. */
   const warm = () => current().promise ?? Promise.reject(new Error(HTTP_MESSAGES.unavailable));
-  return Object.assign(handler, { warm });
+  return Object.assign(handler, { warm, refresh: current.refresh });
 }
 
 interface Exchange {

@@ -12,6 +12,7 @@ import {
   LOOPBACK_CLUSTER,
   type ClickHouseTarget,
 } from '../../../server/warehouse/clickhouse-ingest.ts';
+import { currentDatabase, dropWarehouse } from '../../../server/warehouse/clickhouse-versions.ts';
 import { openWarehouse, type Warehouse } from '../../../server/warehouse/queries.ts';
 
 export const CLICKHOUSE_URL = process.env.WAREHOUSE_CLICKHOUSE_URL || undefined;
@@ -37,28 +38,25 @@ export function clickHouseGate() {
       if (!target) return null;
       const summary = await ingestClickHouse(target, [table], 'prueba');
       if (summary.rows !== table.length) throw new Error(`ClickHouse guardó ${String(summary.rows)} filas.`);
-      return openWarehouse(await openClickHouse(target.url, { database: target.database }));
+      const db = await currentDatabase(target.url, target.database);
+      return openWarehouse(await openClickHouse(target.url, { database: db }));
     },
 
     /** Rows in each shard's own table. */
     async rowsPerShard(): Promise<number[]> {
       if (!target) return [];
       const counts: number[] = [];
+      const db = await currentDatabase(target.url, target.database);
       for (const shard of target.shards) {
-        const text = await runClickHouse(
-          shard,
-          `SELECT count() FROM ${target.database}.${LOCAL_TRANSACTIONS}`,
-        );
+        const text = await runClickHouse(shard, `SELECT count() FROM ${db}.${LOCAL_TRANSACTIONS}`);
         counts.push(Number(text.trim()));
       }
       return counts;
     },
 
-    /** Drops this run's database on every shard. */
+    /** Drops this run's warehouse (its loads and its own database) on every shard. */
     async drop(): Promise<void> {
-      if (!target) return;
-      for (const shard of target.shards)
-        await runClickHouse(shard, `DROP DATABASE IF EXISTS ${target.database}`);
+      if (target) await dropWarehouse(target);
     },
   };
 }

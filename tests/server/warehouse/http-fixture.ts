@@ -16,6 +16,7 @@ import type { WarehouseEngine } from '../../../server/warehouse/engine.ts';
 import { warehouseService, type WarehouseServiceOptions } from '../../../server/warehouse/http/service.ts';
 import { ingestTables } from '../../../server/warehouse/ingest.ts';
 import { openWarehouse, type Warehouse } from '../../../server/warehouse/queries.ts';
+import type { WarehouseSource } from '../../../server/warehouse/source.ts';
 
 export interface Fixture {
   table: PropertyTable;
@@ -34,7 +35,10 @@ export interface ServeOptions extends WarehouseServiceOptions {
 }
 
 /** A warehouse service on an ephemeral loopback port, through the demo's middleware. */
-export async function listen(open: () => Promise<Warehouse>, options: WarehouseServiceOptions = {}) {
+export async function listen(
+  open: WarehouseSource | (() => Promise<Warehouse>),
+  options: WarehouseServiceOptions = {},
+) {
   const service = warehouseService(open, options);
   await service.warm();
   const middleware = servicesMiddlewareOf([service]);
@@ -43,7 +47,7 @@ export async function listen(open: () => Promise<Warehouse>, options: WarehouseS
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { server, api: `http://127.0.0.1:${String(port)}/api/warehouse/` };
+  return { server, service, api: `http://127.0.0.1:${String(port)}/api/warehouse/` };
 }
 
 export async function startFixture(rows: number, seed: number): Promise<Fixture> {
