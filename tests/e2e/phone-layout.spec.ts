@@ -56,6 +56,27 @@ test('the listing map keeps the screen: title, one row of links and one row of c
   const map = await page.getByTestId('transactions-map').boundingBox();
   expect(map?.height ?? 0).toBeGreaterThan(300); // the map still has most of the screen
 
+  // The data toolbar folds behind one button that names the data: one row, not four; a tap unfolds it.
+  const dataFold = page.getByRole('button', { name: 'Datos: generados' });
+  const openData = page.getByRole('button', { name: 'Abrir datos' });
+  await expect(dataFold).toHaveAttribute('aria-expanded', 'false');
+  await expect(openData).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filas de la vista (CSV)' })).toBeHidden();
+  expect((await page.locator('.explorer__data').boundingBox())?.height ?? 99).toBeLessThan(50);
+  await dataFold.tap();
+  await expect(dataFold).toHaveAttribute('aria-expanded', 'true');
+  await expect(openData).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filas de la vista (GeoJSON)' })).toBeVisible();
+  // While an area is drawn the toolbar holds its hint and buttons: it cannot fold until the drawing ends.
+  await page.getByRole('button', { name: 'Contar en un área' }).tap();
+  await expect(page.getByText(/Marque los vértices/)).toBeVisible();
+  await expect(dataFold).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancelar', exact: true }).tap();
+  await expect(dataFold).toBeEnabled();
+  await dataFold.tap();
+  await expect(openData).toBeHidden();
+  await expect(dataFold).toHaveAttribute('aria-expanded', 'false');
+
   // Unfolded, the filters and the chart share the screen without covering each other or passing its edge
   // (the chart was 430 px wide, under the filters), and a tap on the shrunk chart picks the quarter under it.
   await page.getByRole('button', { name: 'Filtros' }).click();

@@ -200,6 +200,7 @@ export function TransactionsMap(props: TransactionsMapProps) {
           sourceName={sourceName}
           onOpen={openData.actions.open}
           served={warehouse !== null}
+          keepOpen={area.state.status === 'drawing'}
         >
           <AreaControl area={area} />
         </DataToolbar>
