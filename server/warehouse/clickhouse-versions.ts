@@ -36,10 +36,21 @@ export interface ClickHouseHome {
 let made = 0;
 
 /** The database of a new load: the warehouse's name, the time and this process, so two loads never meet. */
-export function loadDatabase(database: string): string {
+export function loadDatabase(database: string, now = Date.now()): string {
   return checkIdentifier(
-    `${database}_v${Date.now().toString(36)}_${process.pid.toString(36)}_${(made++).toString(36)}`,
+    `${database}_v${now.toString(36)}_${process.pid.toString(36)}_${(made++).toString(36)}`,
   );
+}
+
+/**
+ * When a load's database was made (its name's time), or null for any name that is not exactly a load of
+ * `database` as loadDatabase writes it — another warehouse whose name begins the same is never taken for one.
+ */
+export function loadTime(database: string, name: string): number | null {
+  const prefix = `${database}_v`;
+  if (!name.startsWith(prefix)) return null;
+  const parts = /^([0-9a-z]{8,9})_[0-9a-z]{1,8}_[0-9a-z]{1,8}$/.exec(name.slice(prefix.length));
+  return parts?.[1] ? parseInt(parts[1], 36) : null;
 }
 
 /** The servers a load writes to: every shard, and the querying node if it is not one of them. */
@@ -107,6 +118,27 @@ export async function publishLoad(home: ClickHouseHome, load: string): Promise<v
   const loads = await publishedLoads(home.url, db);
   for (const old of loads.slice(2)) await dropLoad(home, old);
   if (loads.length >= 2) await dropInPlaceTables(home, db);
+  await dropAbandoned(home, load, loads);
+}
+
+/**
+ * Loads begun before this one and never published: a loader stopped halfway (killed, the machine restarted)
+ * leaves its database on the shards, a gigabyte per 50M rows, that nothing else would drop. One load at a
+ * time per warehouse: one still running from before this one is stopped this way too (its next insert fails).
+ */
+async function dropAbandoned(
+  home: ClickHouseHome,
+  load: string,
+  published: readonly string[],
+): Promise<void> {
+  const started = loadTime(home.database, load) ?? 0;
+  for (const server of servers(home)) {
+    const names = (await runClickHouse(server, 'SELECT name FROM system.databases')).split('\n');
+    for (const name of names) {
+      const time = loadTime(home.database, name);
+      if (time !== null && time < started && !published.includes(name)) await dropLoad(home, name);
+    }
+  }
 }
 
 /** Drops a warehouse whole: every load it published, then its own database, on every server. */

@@ -2,8 +2,9 @@
  * A ClickHouse warehouse's loads (server/warehouse/clickhouse-versions.ts) on the real loopback shards: each
  * load in a database of its own, published when complete; a service keeps answering from the previous load
  * while a new one is written, keeps it when the new one fails (whose database is dropped everywhere), and
- * switches to the new one once published; loads before the previous one are dropped. Needs
- * WAREHOUSE_CLICKHOUSE_URL (.ci/run starts the shards); skipped with its reason otherwise.
+ * switches to the new one once published; loads before the previous one are dropped, and so are loads
+ * abandoned halfway. The names' rules always run; the rest needs WAREHOUSE_CLICKHOUSE_URL (.ci/run starts
+ * the shards) and is skipped with its reason otherwise.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PropertyTable } from '../../../src/core/types.ts';
@@ -12,7 +13,10 @@ import { ingestClickHouse, LOOPBACK_CLUSTER } from '../../../server/warehouse/cl
 import {
   checkIdentifier,
   currentDatabase,
+  dropLoad,
   dropWarehouse,
+  loadDatabase,
+  loadTime,
 } from '../../../server/warehouse/clickhouse-versions.ts';
 import { generatedSlices } from '../../../server/warehouse/ingest.ts';
 import type { Warehouse } from '../../../server/warehouse/queries.ts';
@@ -53,6 +57,20 @@ function* failingAfterFirst(rows: number): Generator<PropertyTable> {
   if (!first.done) yield first.value;
   throw new Error('el archivo se cortó a mitad de la carga');
 }
+
+describe('load names', () => {
+  it('a load is named by its warehouse, the time and the process; only such names read as its loads', () => {
+    const name = loadDatabase('almacen', Date.UTC(2026, 10, 30));
+    expect(name).toMatch(/^almacen_v[0-9a-z]{8}_[0-9a-z]+_[0-9a-z]+$/);
+    expect(loadTime('almacen', name)).toBe(Date.UTC(2026, 10, 30));
+    expect(loadTime('otro', name)).toBeNull();
+    // Another warehouse whose name begins the same, and the warehouse's own database, are not its loads.
+    expect(loadTime('almacen', 'almacen_vieja')).toBeNull();
+    expect(loadTime('almacen', 'almacen_vieja_a_b')).toBeNull();
+    expect(loadTime('almacen', 'almacen')).toBeNull();
+    expect(loadTime('almacen', `${name}_copia`)).toBeNull();
+  });
+});
 
 describe.skipIf(!CLICKHOUSE_URL)(
   `ClickHouse loads, each published whole (${CLICKHOUSE_URL ?? 'WAREHOUSE_CLICKHOUSE_URL sin definir: se omite'})`,
@@ -105,6 +123,31 @@ describe.skipIf(!CLICKHOUSE_URL)(
       await dropWarehouse(target);
       for (const server of shards) expect(await databasesOn(server)).toEqual([]);
     }, 120_000);
+
+    it('a load abandoned halfway (its loader killed) goes with the next load; a later one and other databases stay', async () => {
+      const home = { ...target, database: `${target.database}_b` };
+      const abandoned = loadDatabase(home.database, Date.now() - 60_000);
+      const later = loadDatabase(home.database, Date.now() + 60_000);
+      const other = `${home.database}_vieja`;
+      const namesOn = async (server: string) =>
+        (await runClickHouse(server, 'SELECT name FROM system.databases')).split('\n');
+      try {
+        for (const server of shards) {
+          for (const name of [abandoned, later, other])
+            await runClickHouse(server, `CREATE DATABASE ${name}`);
+        }
+        await ingestClickHouse(home, generatedSlices(1_000, 4), 'carga-d');
+        const loaded = await currentDatabase(url, home.database);
+        for (const server of shards) {
+          const names = await namesOn(server);
+          expect(names).not.toContain(abandoned);
+          expect(names).toEqual(expect.arrayContaining([loaded, later, other]));
+        }
+      } finally {
+        await dropWarehouse(home);
+        for (const name of [abandoned, later, other]) await dropLoad(home, name);
+      }
+    }, 60_000);
 
     it('refuses a database name it would have to splice unchecked', () => {
       expect(() => checkIdentifier('almacen; DROP DATABASE system')).toThrow(
