@@ -26,6 +26,7 @@ import type {
 } from '../contract.ts';
 import { NO_FILTER } from '../contract.ts';
 import { areaRanges } from './area-ranges.ts';
+import type { PackedTree } from './packed-tree.ts';
 import { isBBox, viewBoxes } from './bbox.ts';
 import { applyFilter, facetKeys, keyTest, type FacetKeys, type FilterState, type KeyTest } from './filter.ts';
 import { buildHierarchy, hierarchyBytes, type Hierarchy } from './hierarchy.ts';
@@ -102,6 +103,12 @@ const NO_AREA = M.noArea;
 function checkedShape(shape: AreaShape): Answer<AreaShape | null> {
   const parsed = parseStoredShape(toStoredShape(shape));
   return parsed.ok ? ok(parsed.shape) : fail(parsed.error);
+}
+
+/** A checked area's membership test and its ranges over the point tree (area-ranges.ts). */
+function areaOver(tree: PackedTree, shape: AreaShape) {
+  const contains = shapeContains(shape);
+  return { contains, ranges: areaRanges(tree, shape, shapeBBox(shape), contains) };
 }
 
 /** Runs `fn`; anything it throws becomes a Spanish error answer (nothing escapes the worker). */
@@ -361,7 +368,7 @@ export class ClusterEngine implements EngineQueries {
       const area = checkedShape(shape);
       if (!area.ok) return area;
       if (!area.value) return ok({ inside: 0, sale: 0, rental: 0 });
-      const contains = shapeContains(area.value);
+      const { contains, ranges } = areaOver(d.h.pointTree, area.value);
       const { lng, lat, operation } = d.table;
       const { keys } = d.keys;
       const { passes } = d.test;
@@ -370,12 +377,7 @@ export class ClusterEngine implements EngineQueries {
       let rental = 0;
       // Indexed positions only (rows with bad coordinates were never indexed); keys are in position order.
       // The tree's nodes wholly inside the area skip the membership test (area-ranges.ts).
-      for (const [first, end, whole] of areaRanges(
-        d.h.pointTree,
-        area.value,
-        shapeBBox(area.value),
-        contains,
-      )) {
+      for (const [first, end, whole] of ranges) {
         for (let pos = first; pos < end; pos++) {
           if (passes(keys[pos] ?? 0) !== 1) continue;
           const row = order[pos] ?? 0;
@@ -428,8 +430,7 @@ export class ClusterEngine implements EngineQueries {
     const area = checkedShape(shape);
     if (!area.ok) return area;
     if (!area.value) return fail(NO_AREA);
-    const contains = shapeContains(area.value);
-    const ranges = areaRanges(p.ctx.h.pointTree, area.value, shapeBBox(area.value), contains);
+    const { contains, ranges } = areaOver(p.ctx.h.pointTree, area.value);
     return ok(areaPriceSteps(p.ctx, p.state, ranges, contains));
   }
 

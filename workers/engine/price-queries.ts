@@ -127,6 +127,31 @@ function rangesOf(ctx: PriceContext, boxes: readonly MercatorBox[] | null): numb
   return out;
 }
 
+/**
+ * Walks position ranges [from, to, …] in slices of STEP_POSITIONS positions, pausing between slices (a
+ * generator's step): `walk` visits one slice of one range.
+ */
+function inSteps<R extends readonly number[]>(
+  ranges: readonly R[],
+  walk: (from: number, to: number, range: R, visit: Visit) => void,
+): EachInGroups {
+  return function* (visit) {
+    let walked = 0;
+    for (const range of ranges) {
+      const [from = 0, to = 0] = range;
+      for (let start = from; start < to; start += STEP_POSITIONS) {
+        const end = Math.min(to, start + STEP_POSITIONS);
+        walk(start, end, range, visit);
+        walked += end - start;
+        if (walked >= STEP_POSITIONS) {
+          walked = 0;
+          yield;
+        }
+      }
+    }
+  };
+}
+
 /** The positions of the ranges (points of partial leaves tested against their box) whose group is ≥ 0. */
 function eachIn(
   ctx: PriceContext,
@@ -147,22 +172,10 @@ function eachIn(
       visit(pos, group);
     }
   };
-  return function* (visit) {
-    let walked = 0;
-    for (const [from = 0, to = 0, inside = 1, b = -1] of ranges) {
-      // Only a partial leaf's points are tested against its box.
-      const box = inside === 0 ? boxes?.[b] : undefined;
-      for (let start = from; start < to; start += STEP_POSITIONS) {
-        const end = Math.min(to, start + STEP_POSITIONS);
-        walk(start, end, box, visit);
-        walked += end - start;
-        if (walked >= STEP_POSITIONS) {
-          walked = 0;
-          yield;
-        }
-      }
-    }
-  };
+  // Only a partial leaf's points are tested against its box.
+  return inSteps(ranges, (from, to, [, , inside = 1, b = -1], visit) => {
+    walk(from, to, inside === 0 ? boxes?.[b] : undefined, visit);
+  });
 }
 
 /** Group of a position under the current filter: its operation, or −1 when it does not pass. */
@@ -206,20 +219,9 @@ function eachInArea(ctx: PriceContext, ranges: readonly AreaRange[], contains: C
       visit(pos, group);
     }
   };
-  return function* (visit) {
-    let walked = 0;
-    for (const [from, to, whole] of ranges) {
-      for (let start = from; start < to; start += STEP_POSITIONS) {
-        const end = Math.min(to, start + STEP_POSITIONS);
-        walk(start, end, whole === 1, visit);
-        walked += end - start;
-        if (walked >= STEP_POSITIONS) {
-          walked = 0;
-          yield;
-        }
-      }
-    }
-  };
+  return inSteps(ranges, (from, to, [, , whole], visit) => {
+    walk(from, to, whole === 1, visit);
+  });
 }
 
 /**
