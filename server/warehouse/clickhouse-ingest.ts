@@ -99,7 +99,10 @@ class RowBinaryBatch {
   }
 }
 
-/** Creates a load's database and tables (load.ts: a new name each time): local ones on every shard, the rest on the querying node. */
+/**
+ * Creates a load's database (a new name each time: clickhouse-versions.ts) and its tables: local ones on every
+ * shard, the rest on the querying node.
+ */
 async function createTables(t: ClickHouseTarget): Promise<void> {
   const db = checkIdentifier(t.database);
   for (const shard of t.shards) {

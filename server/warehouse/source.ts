@@ -55,14 +55,10 @@ export async function buildAtomically(
   }
 }
 
-/** The default generated table's file. */
-const generatedFile = () =>
-  join(WAREHOUSE_DIR, `generado-${String(DEFAULT_ROWS)}-${String(DEFAULT_SEED)}.duckdb`);
-
 /** The file to serve: the imported one, or the default generated table (built when missing). */
 export async function warehouseFile(): Promise<string> {
   if (existsSync(WAREHOUSE_FILE)) return WAREHOUSE_FILE;
-  const generated = generatedFile();
+  const generated = join(WAREHOUSE_DIR, `generado-${String(DEFAULT_ROWS)}-${String(DEFAULT_SEED)}.duckdb`);
   if (!existsSync(generated)) {
     const summary = await buildAtomically(generated, (tmp) =>
       ingestGenerated(tmp, DEFAULT_ROWS, DEFAULT_SEED),
@@ -95,27 +91,24 @@ export interface WarehouseSource {
 }
 
 /** Where the newest load is: an identity to compare (a database's name, a file's inode), and how to open it. */
-export interface Located {
+interface Located {
   id: string;
   open: () => Promise<Warehouse>;
 }
 
 /** A source that follows `locate`: a load with another identity is opened beside the served one. */
-export function followingSource(locate: () => Promise<Located>): WarehouseSource {
+function followingSource(locate: () => Promise<Located>): WarehouseSource {
   let served: string | null = null;
+  const openAt = async (at: Located) => {
+    const wh = await at.open();
+    served = at.id;
+    return wh;
+  };
   return {
-    async open() {
+    open: async () => openAt(await locate()),
+    newer: async () => {
       const at = await locate();
-      const wh = await at.open();
-      served = at.id;
-      return wh;
-    },
-    async newer() {
-      const at = await locate();
-      if (at.id === served) return null;
-      const wh = await at.open();
-      served = at.id;
-      return wh;
+      return at.id === served ? null : openAt(at);
     },
   };
 }

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AgencyMapMode } from '../../core/agency-map.ts';
-import { SIZE_PX } from '../../core/constants.ts';
 import { MESSAGES } from '../../core/messages.ts';
 import type { Inmobiliaria } from '../../core/types.ts';
 import { AgencyMap } from '../../widgets/agency-map/AgencyMap.tsx';
 import { ChoiceSelect } from '../../widgets/panel/ChoiceSelect.tsx';
 import { FoldingPanel } from '../../widgets/panel/FoldingPanel.tsx';
+import { isPhoneWidth } from '../../widgets/panel/use-phone-width.ts';
 import { hashQuery } from '../router.ts';
 import { agenciesCentre, agencyById, choices, MODES, readMode, recordFor } from './agency-demo.ts';
 import { useHashQuery } from './picker-demo.ts';
@@ -13,9 +13,6 @@ import './agency-map-page.css';
 
 /** The parent's simulated round trip when a franchise agency is clicked. */
 const LOAD_DELAY_MS = 400;
-
-/** Phones (spec breakpoint): the controls start folded and the franchise opens one zoom out. */
-const isPhone = () => window.matchMedia(`(max-width: ${String(SIZE_PX.mobileBreakpoint)}px)`).matches;
 
 function readQuery() {
   const q = new URLSearchParams(hashQuery(window.location.hash));
@@ -43,7 +40,8 @@ export function AgencyMapPage() {
   const [agencyData, setAgencyData] = useState<unknown>(undefined);
   const [loading, setLoading] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [phone] = useState(isPhone);
+  // Phones (spec breakpoint): the controls start folded and the franchise opens one zoom out.
+  const [phone] = useState(isPhoneWidth);
   const [open, setOpen] = useState(!phone);
 
   useEffect(() => {

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { SIZE_PX } from '../../core/constants.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import type { ClusterMapController } from '../../map/cluster-map-controller.ts';
 import type { ExportFormat } from '../../../workers/contract.ts';
-import { usePhoneWidth } from '../panel/use-phone-width.ts';
+import { isPhoneWidth, usePhoneWidth } from '../panel/use-phone-width.ts';
 import { baseName, downloadBlob, downloadUrl } from './download.ts';
 
 const T = MESSAGES.importData;
@@ -26,7 +25,7 @@ export function DataToolbar(props: {
 }) {
   const { controller, sourceName, served = false } = props;
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState(() => window.innerWidth > SIZE_PX.mobileBreakpoint);
+  const [open, setOpen] = useState(() => !isPhoneWidth());
   const phone = usePhoneWidth();
   const folded = phone && !open && props.keepOpen !== true;
   const source = served

@@ -11,7 +11,10 @@ function subscribe(changed: () => void): () => void {
   };
 }
 
-/** Whether the screen is a phone's (the spec's mobile breakpoint, as the CSS's), kept current on resize. */
+/** Whether the screen is a phone's now (the spec's mobile breakpoint, as the CSS's): a panel's first state. */
+export const isPhoneWidth = (): boolean => window.matchMedia(QUERY).matches;
+
+/** isPhoneWidth, kept current on resize. */
 export function usePhoneWidth(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
+  return useSyncExternalStore(subscribe, isPhoneWidth);
 }

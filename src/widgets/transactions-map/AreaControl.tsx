@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { SIZE_PX } from '../../core/constants.ts';
 import { formatNumber } from '../../core/format.ts';
 import { fill, MESSAGES } from '../../core/messages.ts';
 import { FIGURE, FIGURES } from '../../core/price-figures.ts';
+import { isPhoneWidth } from '../panel/use-phone-width.ts';
 import { FiguresTable } from './FiguresTable.tsx';
 import type { ExplorerArea } from './use-explorer-area.ts';
 
@@ -45,7 +45,7 @@ export function AreaControl({ area, alone = false }: { area: ExplorerArea; alone
 /** The closed area's figures (sales and rents apart, as a cluster's), or the service's message; 'Borrar área'. */
 export function AreaFigures({ area }: { area: ExplorerArea }) {
   const { figures, error } = area;
-  const [open, setOpen] = useState(() => window.innerWidth > SIZE_PX.mobileBreakpoint);
+  const [open, setOpen] = useState(() => !isPhoneWidth());
   const count = figures ? (figures[FIGURE.count] ?? 0) + (figures[FIGURES + FIGURE.count] ?? 0) : null;
   const title =
     count === null
